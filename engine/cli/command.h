@@ -1,0 +1,54 @@
+#pragma once
+// What every CLI verb shares: the global flags, the output streams and the exit code.
+// One file per verb (validate.cc, console.cc, state_*.cc ...) defines an Add<Verb>Command
+// function; commands.cc calls them all. A verb parses its flags into a typed struct, calls
+// the engine, and renders through a view. It never reaches into state or providers itself.
+
+#include <iosfwd>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/diag/diagnostic.h"
+#include "engine/diag/source.h"
+
+namespace strata::cli {
+
+struct GlobalOptions {
+  std::string chdir;    // -chdir=DIR: run as if started in DIR
+  bool no_color = false;
+  bool json = false;    // -json: machine-readable output (diagnostics included)
+};
+
+struct CommandContext {
+  GlobalOptions global;
+  std::istream* in = nullptr;
+  std::ostream* out = nullptr;
+  std::ostream* err = nullptr;
+  bool stdout_is_tty = false;
+  bool stdin_is_tty = false;
+  int exit_code = 0;
+
+  bool Color() const { return !global.no_color && stdout_is_tty && !global.json; }
+  //! The directory commands work in (-chdir applied).
+  std::string WorkingDir() const;
+  //! Prints diagnostics (human or JSON per -json) to stderr (JSON goes to stdout);
+  //! sets exit_code 1 when any is an error. Returns true when there were errors.
+  bool Report(const Diagnostics& diags, const SourceRegistry* sources = nullptr);
+};
+
+// Each verb's registration (defined in its own file).
+void AddVersionCommand(CLI::App& app, CommandContext& ctx);
+void AddInitCommand(CLI::App& app, CommandContext& ctx);
+void AddValidateCommand(CLI::App& app, CommandContext& ctx);
+void AddConsoleCommand(CLI::App& app, CommandContext& ctx);
+void AddGraphCommand(CLI::App& app, CommandContext& ctx);
+
+//! Registers every verb on `app`.
+void AddAllCommands(CLI::App& app, CommandContext& ctx);
+
+//! Runs the CLI: rewrites Terraform-style single-dash flags (-chdir=x, -no-color) to CLI11's
+//! double-dash form, parses, runs the chosen verb. Returns the process exit code.
+int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace strata::cli

@@ -1,0 +1,25 @@
+#pragma once
+// Renders diagnostics for people (file:line:col, the source line, a caret underline) and for
+// machines (JSON in the shape of `terraform validate -json`).
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/diag/diagnostic.h"
+
+namespace strata {
+
+struct RenderOptions {
+  bool color = false;
+};
+
+//! Human form of one diagnostic, ending with a newline.
+std::string RenderDiagnostic(const Diagnostic& d, const SourceRegistry* sources,
+                             const RenderOptions& options);
+//! All diagnostics, separated by blank lines.
+std::string RenderDiagnostics(const Diagnostics& diags, const SourceRegistry* sources,
+                              const RenderOptions& options);
+nlohmann::json DiagnosticsToJson(const Diagnostics& diags, const SourceRegistry* sources);
+
+}  // namespace strata

@@ -1,0 +1,7 @@
+#include "engine/expr/function.h"
+
+namespace strata {
+
+void RegisterNumericFunctions(FunctionTable& /*table*/) {}
+
+}  // namespace strata

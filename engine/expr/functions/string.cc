@@ -1,0 +1,7 @@
+#include "engine/expr/function.h"
+
+namespace strata {
+
+void RegisterStringFunctions(FunctionTable& /*table*/) {}
+
+}  // namespace strata

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Strata builds and tests with; skips what is already there.
+set -euo pipefail
+packages=(build-essential cmake ninja-build ccache clang libclang-rt-14-dev
+  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libsqlite3-dev sqlite3
+  libssl-dev libcurl4-openssl-dev libpugixml-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libcpp-httplib-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "installing: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
