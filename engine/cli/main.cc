@@ -1,6 +1,7 @@
-#include <cstdio>
+#include <iostream>
 
-int main() {
-  std::puts("strata");
-  return 0;
+#include "engine/cli/command.h"
+
+int main(int argc, char** argv) {
+  return strata::cli::RunCli(argc, argv, std::cin, std::cout, std::cerr);
 }

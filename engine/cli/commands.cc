@@ -1,0 +1,13 @@
+#include "engine/cli/command.h"
+
+namespace strata::cli {
+
+void AddAllCommands(CLI::App& app, CommandContext& ctx) {
+  AddVersionCommand(app, ctx);
+  AddInitCommand(app, ctx);
+  AddValidateCommand(app, ctx);
+  AddConsoleCommand(app, ctx);
+  AddGraphCommand(app, ctx);
+}
+
+}  // namespace strata::cli

@@ -1,0 +1,52 @@
+#include "engine/cli/stage_flags.h"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "providers/schema_registry.h"
+
+extern char** environ;
+
+namespace strata::cli {
+
+void VariableFlags::AddTo(CLI::App* cmd) {
+  cmd->add_option("--var", vars, "Set a root variable: -var 'name=value' (repeatable)")->option_text("NAME=VALUE");
+  cmd->add_option("--var-file", var_files, "Read root variables from a YAML or JSON file (repeatable)")->option_text("FILE");
+}
+
+VariableInputs VariableFlags::ToInputs(const std::string& working_dir, Diagnostics& diags) const {
+  VariableInputs inputs;
+  inputs.env = StrataVarsFromEnvironment(environ);
+  for (const auto& v : vars) {
+    std::string name, value;
+    if (!SplitVarFlag(v, name, value)) {
+      diags.Error("Invalid -var option", fmt::format("\"{}\" is not of the form NAME=VALUE.", v));
+      continue;
+    }
+    inputs.cli_vars.emplace_back(name, value);
+  }
+  for (const auto& f : var_files) {
+    std::filesystem::path p(f);
+    inputs.var_files.push_back(p.is_absolute() ? f : (std::filesystem::path(working_dir) / p).string());
+  }
+  return inputs;
+}
+
+namespace {
+
+const SchemaRegistry& CompiledSchemas() {
+  static const SchemaRegistry registry = DefaultSchemas();
+  return registry;
+}
+
+}  // namespace
+
+ProjectSession::ProjectSession(CommandContext& ctx) : ctx_(ctx), engine_(std::make_unique<Engine>(CompiledSchemas(), sources_)) {}
+
+bool ProjectSession::Open() {
+  project_ = engine_->OpenProject(ctx_.WorkingDir(), diags_);
+  return project_.has_value() && !diags_.HasErrors();
+}
+
+}  // namespace strata::cli

@@ -1,0 +1,45 @@
+#pragma once
+// Flags and steps shared by the verbs that work on a project's stages.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/cli/command.h"
+#include "engine/core/engine.h"
+
+namespace strata::cli {
+
+//! -var NAME=VALUE (repeatable) and -var-file FILE (repeatable).
+struct VariableFlags {
+  std::vector<std::string> vars;
+  std::vector<std::string> var_files;
+
+  void AddTo(CLI::App* cmd);
+  //! Builds the engine's inputs (adds STRATA_VAR_* from the environment); bad flags go to diags.
+  VariableInputs ToInputs(const std::string& working_dir, Diagnostics& diags) const;
+};
+
+//! The engine with the compiled-in schemas, and the project in the working directory.
+class ProjectSession {
+ public:
+  explicit ProjectSession(CommandContext& ctx);
+  //! Loads strata.yaml; reports and returns false when it cannot.
+  bool Open();
+  Engine& engine() { return *engine_; }
+  const ProjectConfig& project() const { return *project_; }
+  SourceRegistry& sources() { return sources_; }
+  Diagnostics& diags() { return diags_; }
+  //! Prints the gathered diagnostics; returns true when there were errors.
+  bool Report() { return ctx_.Report(diags_, &sources_); }
+
+ private:
+  CommandContext& ctx_;
+  SourceRegistry sources_;
+  Diagnostics diags_;
+  std::unique_ptr<Engine> engine_;
+  std::optional<ProjectConfig> project_;
+};
+
+}  // namespace strata::cli

@@ -1,0 +1,354 @@
+#include "engine/config/loader.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "engine/config/yaml_doc.h"
+#include "engine/config/yaml_expr.h"
+#include "engine/expr/eval.h"
+#include "engine/expr/nodes.h"
+#include "engine/expr/parser.h"
+
+namespace fs = std::filesystem;
+
+namespace strata {
+namespace {
+
+const std::vector<std::string> kTopLevelKeys = {"variables", "locals", "providers", "data", "resources", "modules", "outputs"};
+
+bool IsValidName(const std::string& name) {
+  static const std::regex re("[A-Za-z_][A-Za-z0-9_-]*");
+  return std::regex_match(name, re);
+}
+
+class ModuleLoader {
+ public:
+  ModuleLoader(SourceRegistry& sources, Diagnostics& diags) : sources_(sources), diags_(diags) {}
+
+  std::shared_ptr<const ModuleConfig> Load(const fs::path& dir, const SourceRange& called_from) {
+    std::string key = fs::weakly_canonical(dir).string();
+    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+    if (std::find(stack_.begin(), stack_.end(), key) != stack_.end()) {
+      diags_.Error("Module calls itself", fmt::format("The module in {} calls itself, directly or through other modules.", key),
+                   called_from);
+      return nullptr;
+    }
+    stack_.push_back(key);
+    auto module = std::make_shared<ModuleConfig>();
+    module->dir = key;
+    for (const auto& file : YamlFilesIn(dir, called_from)) LoadFile(*module, file);
+    stack_.pop_back();
+    cache_[key] = module;
+    return module;
+  }
+
+ private:
+  std::vector<fs::path> YamlFilesIn(const fs::path& dir, const SourceRange& called_from) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+      diags_.Error("Module directory not found", fmt::format("There is no directory {}.", dir.string()), called_from);
+      return files;
+    }
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      auto ext = entry.path().extension();
+      if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+      diags_.Error("Empty module", fmt::format("The directory {} holds no *.yaml files.", dir.string()), called_from);
+    }
+    return files;
+  }
+
+  void LoadFile(ModuleConfig& module, const fs::path& path) {
+    std::optional<YamlDocument> doc = ReadYamlDocument(path.string(), sources_, diags_);
+    if (!doc) return;
+    module.files.push_back(doc->file.path);
+    const YamlFile& file = doc->file;
+    const YAML::Node& root = doc->root;
+    if (root.IsNull()) return;
+    if (!root.IsMap()) {
+      diags_.Error("Invalid module file", "A module file must be a mapping with keys such as variables, resources, outputs.",
+                   NodeRange(file, root));
+      return;
+    }
+    CheckKeys(file, root, kTopLevelKeys, "a module file", diags_);
+    for (const auto& kv : root) {
+      std::string section = kv.first.Scalar();
+      const YAML::Node& body = kv.second;
+      if (body.IsNull()) continue;
+      if (!body.IsMap()) {
+        diags_.Error("Invalid section", fmt::format("\"{}\" must be a mapping of names to declarations.", section),
+                     NodeRange(file, body));
+        continue;
+      }
+      for (const auto& entry : body) {
+        if (!entry.first.IsScalar() || !IsValidName(entry.first.Scalar())) {
+          diags_.Error("Invalid name",
+                       fmt::format("\"{}\" is not a valid name: use letters, digits, underscores and dashes, starting "
+                                   "with a letter or underscore.",
+                                   entry.first.IsScalar() ? entry.first.Scalar() : "?"),
+                       NodeRange(file, entry.first));
+          continue;
+        }
+        LoadEntry(module, file, section, entry.first, entry.second);
+      }
+    }
+  }
+
+  void LoadEntry(ModuleConfig& m, const YamlFile& f, const std::string& section, const YAML::Node& key, const YAML::Node& v) {
+    std::string name = key.Scalar();
+    SourceRange range = NodeRange(f, key);
+    if (section == "variables") {
+      if (CheckUnique(m.variables, name, range, "variable")) m.variables[name] = LoadVariable(f, name, range, v);
+    } else if (section == "locals") {
+      if (CheckUnique(m.locals, name, range, "local value")) m.locals[name] = {name, NodeToExpr(f, v, diags_), range};
+    } else if (section == "providers") {
+      if (CheckUnique(m.providers, name, range, "provider configuration")) m.providers[name] = {name, NodeToExpr(f, v, diags_), range};
+    } else if (section == "resources" || section == "data") {
+      bool data = section == "data";
+      auto& table = data ? m.data : m.resources;
+      if (CheckUnique(table, name, range, data ? "data source" : "resource")) {
+        table[name] = LoadResource(f, name, range, v, data ? ResourceMode::Data : ResourceMode::Managed);
+      }
+    } else if (section == "modules") {
+      if (CheckUnique(m.modules, name, range, "module call")) m.modules[name] = LoadModuleCall(m, f, name, range, v);
+    } else if (section == "outputs") {
+      if (CheckUnique(m.outputs, name, range, "output")) m.outputs[name] = LoadOutput(f, name, range, v);
+    }
+  }
+
+  template <typename Map>
+  bool CheckUnique(const Map& table, const std::string& name, const SourceRange& range, const char* what) {
+    auto it = table.find(name);
+    if (it == table.end()) return true;
+    diags_.Error(fmt::format("Duplicate {}", what),
+                 fmt::format("A {} named \"{}\" is already declared at {}. Names must be unique within a module, "
+                             "across all of its files.",
+                             what, name, it->second.range.ToString()),
+                 range);
+    return false;
+  }
+
+  bool RequireMap(const YamlFile& f, const YAML::Node& v, const std::string& what) {
+    if (v.IsMap()) return true;
+    diags_.Error("Invalid declaration", fmt::format("{} must be a mapping.", what), NodeRange(f, v));
+    return false;
+  }
+
+  VariableConfig LoadVariable(const YamlFile& f, const std::string& name, const SourceRange& range, const YAML::Node& v) {
+    VariableConfig var;
+    var.name = name;
+    var.range = range;
+    if (v.IsNull()) return var;
+    if (!RequireMap(f, v, fmt::format("Variable \"{}\"", name))) return var;
+    CheckKeys(f, v, {"type", "default", "description", "sensitive", "nullable", "validation"}, "a variable", diags_);
+    if (v["type"]) {
+      if (auto text = ScalarString(f, v["type"], "type", diags_)) {
+        TypeParseResult t = ParseType(*text);
+        if (t.type) {
+          var.type = *t.type;
+        } else {
+          SourceRange r = NodeRange(f, v["type"]);
+          diags_.Error("Invalid type constraint", fmt::format("{} (in \"{}\").", t.error, *text), r);
+        }
+      }
+    }
+    if (v["default"]) var.default_value = NodeToExpr(f, v["default"], diags_);
+    if (v["description"]) var.description = ScalarString(f, v["description"], "description", diags_).value_or("");
+    if (v["sensitive"]) var.sensitive = ScalarBool(f, v["sensitive"], "sensitive", diags_).value_or(false);
+    if (v["nullable"]) var.nullable = ScalarBool(f, v["nullable"], "nullable", diags_).value_or(true);
+    if (v["validation"]) var.validations = LoadValidations(f, v["validation"]);
+    return var;
+  }
+
+  std::vector<ValidationRule> LoadValidations(const YamlFile& f, const YAML::Node& node) {
+    std::vector<ValidationRule> rules;
+    std::vector<YAML::Node> items;
+    if (node.IsMap()) {
+      items.push_back(node);
+    } else if (node.IsSequence()) {
+      for (const auto& item : node) items.push_back(item);
+    } else {
+      diags_.Error("Invalid validation", "validation must be a list of {condition, message}.", NodeRange(f, node));
+    }
+    for (const auto& item : items) {
+      if (!RequireMap(f, item, "A validation rule")) continue;
+      CheckKeys(f, item, {"condition", "message", "error_message"}, "a validation rule", diags_);
+      ValidationRule rule;
+      rule.range = NodeRange(f, item);
+      if (!item["condition"]) {
+        diags_.Error("Missing validation condition", "A validation rule needs a condition.", rule.range);
+        continue;
+      }
+      rule.condition = NodeToExpr(f, item["condition"], diags_);
+      YAML::Node message = item["message"] ? item["message"] : item["error_message"];
+      if (!message) {
+        diags_.Error("Missing validation message", "A validation rule needs a message saying what is wrong.", rule.range);
+        continue;
+      }
+      rule.message = NodeToExpr(f, message, diags_);
+      rules.push_back(std::move(rule));
+    }
+    return rules;
+  }
+
+  std::vector<DependsOnConfig> LoadDependsOn(const YamlFile& f, const YAML::Node& node) {
+    std::vector<DependsOnConfig> out;
+    if (!node.IsSequence()) {
+      diags_.Error("Invalid depends_on", "depends_on must be a list of references such as [vpc, module.eks].", NodeRange(f, node));
+      return out;
+    }
+    for (const auto& item : node) {
+      auto text = ScalarString(f, item, "A depends_on entry", diags_);
+      if (!text) continue;
+      std::string s = *text;
+      if (s.size() > 3 && s.rfind("${", 0) == 0 && s.back() == '}') s = s.substr(2, s.size() - 3);
+      SourceRange r = NodeRange(f, item);
+      Diagnostics local;
+      ExprPtr e = ParseExpression(s, SourceMapping{f.path, r.start.line, r.start.column, r.start.column}, local);
+      auto* traversal = dynamic_cast<ScopeTraversalExpr*>(e.get());
+      if (!traversal) {
+        diags_.Error("Invalid depends_on", fmt::format("\"{}\" is not a reference; write a name such as vpc, data.azs or module.eks.", *text), r);
+        continue;
+      }
+      out.push_back({traversal->reference()});
+    }
+    return out;
+  }
+
+  ResourceConfig LoadResource(const YamlFile& f, const std::string& name, const SourceRange& range, const YAML::Node& v,
+                              ResourceMode mode) {
+    ResourceConfig r;
+    r.mode = mode;
+    r.name = name;
+    r.range = range;
+    const char* what = mode == ResourceMode::Data ? "data source" : "resource";
+    if (!RequireMap(f, v, fmt::format("The {} \"{}\"", what, name))) return r;
+    std::vector<std::string> keys = {"type", "properties", "count", "for_each", "depends_on", "provider"};
+    if (mode == ResourceMode::Managed) keys.push_back("lifecycle");
+    CheckKeys(f, v, keys, fmt::format("a {}", what), diags_);
+    if (!v["type"]) {
+      diags_.Error("Missing resource type", fmt::format("The {} \"{}\" needs a type, such as aws_vpc or null_resource.", what, name), range);
+    } else if (auto t = ScalarString(f, v["type"], "type", diags_)) {
+      r.type = *t;
+      r.type_range = NodeRange(f, v["type"]);
+      if (!IsValidName(r.type)) diags_.Error("Invalid resource type", fmt::format("\"{}\" is not a valid type name.", r.type), r.type_range);
+    }
+    if (v["properties"]) {
+      if (!v["properties"].IsMap() && !v["properties"].IsNull()) {
+        diags_.Error("Invalid properties", "properties must be a mapping of attribute names to values.", NodeRange(f, v["properties"]));
+      } else {
+        r.properties = NodeToExpr(f, v["properties"], diags_);
+      }
+    }
+    if (v["count"]) r.count = NodeToExpr(f, v["count"], diags_);
+    if (v["for_each"]) r.for_each = NodeToExpr(f, v["for_each"], diags_);
+    if (r.count && r.for_each) {
+      diags_.Error("Invalid combination of count and for_each",
+                   "count and for_each cannot both be set: use one way of making several instances.", NodeRange(f, v["for_each"]));
+    }
+    if (v["depends_on"]) r.depends_on = LoadDependsOn(f, v["depends_on"]);
+    if (mode == ResourceMode::Managed && v["lifecycle"]) r.lifecycle = LoadLifecycle(f, v["lifecycle"]);
+    return r;
+  }
+
+  LifecycleConfig LoadLifecycle(const YamlFile& f, const YAML::Node& v) {
+    LifecycleConfig l;
+    l.range = NodeRange(f, v);
+    if (!RequireMap(f, v, "lifecycle")) return l;
+    CheckKeys(f, v, {"prevent_destroy", "create_before_destroy", "ignore_changes"}, "lifecycle", diags_);
+    if (v["prevent_destroy"]) l.prevent_destroy = ScalarBool(f, v["prevent_destroy"], "prevent_destroy", diags_).value_or(false);
+    if (v["create_before_destroy"]) {
+      l.create_before_destroy = ScalarBool(f, v["create_before_destroy"], "create_before_destroy", diags_).value_or(false);
+    }
+    if (const YAML::Node ic = v["ignore_changes"]) {
+      if (ic.IsScalar() && ic.Scalar() == "all") {
+        l.ignore_changes.push_back("all");
+      } else if (ic.IsSequence()) {
+        for (const auto& item : ic) {
+          if (auto s = ScalarString(f, item, "An ignore_changes entry", diags_)) l.ignore_changes.push_back(*s);
+        }
+      } else {
+        diags_.Error("Invalid ignore_changes", "ignore_changes must be a list of attribute names, or all.", NodeRange(f, ic));
+      }
+    }
+    return l;
+  }
+
+  ModuleCallConfig LoadModuleCall(const ModuleConfig& parent, const YamlFile& f, const std::string& name,
+                                  const SourceRange& range, const YAML::Node& v) {
+    ModuleCallConfig call;
+    call.name = name;
+    call.range = range;
+    if (!RequireMap(f, v, fmt::format("The module call \"{}\"", name))) return call;
+    CheckKeys(f, v, {"source", "inputs", "depends_on"}, "a module call", diags_);
+    if (!v["source"]) {
+      diags_.Error("Missing module source", fmt::format("The module call \"{}\" needs a source: a relative path such as ../../modules/eks.", name), range);
+      return call;
+    }
+    auto source = ScalarString(f, v["source"], "source", diags_);
+    if (!source) return call;
+    call.source = *source;
+    call.source_range = NodeRange(f, v["source"]);
+    if (const YAML::Node inputs = v["inputs"]) {
+      if (inputs.IsMap()) {
+        for (const auto& kv : inputs) {
+          std::string input = kv.first.Scalar();
+          call.inputs[input] = NodeToExpr(f, kv.second, diags_);
+          call.input_ranges[input] = NodeRange(f, kv.first);
+        }
+      } else if (!inputs.IsNull()) {
+        diags_.Error("Invalid inputs", "inputs must be a mapping of the module's variable names to values.", NodeRange(f, inputs));
+      }
+    }
+    if (v["depends_on"]) call.depends_on = LoadDependsOn(f, v["depends_on"]);
+    if (!(call.source.rfind("./", 0) == 0 || call.source.rfind("../", 0) == 0 || fs::path(call.source).is_absolute())) {
+      diags_.Error("Invalid module source",
+                   fmt::format("\"{}\" is not a local path. Module sources are directories given relative to the calling "
+                               "module, starting with ./ or ../.",
+                               call.source),
+                   call.source_range);
+      return call;
+    }
+    call.module = Load(fs::path(parent.dir) / call.source, call.source_range);
+    return call;
+  }
+
+  OutputConfig LoadOutput(const YamlFile& f, const std::string& name, const SourceRange& range, const YAML::Node& v) {
+    OutputConfig out;
+    out.name = name;
+    out.range = range;
+    if (!RequireMap(f, v, fmt::format("The output \"{}\"", name))) return out;
+    CheckKeys(f, v, {"value", "sensitive", "description", "depends_on"}, "an output", diags_);
+    if (!v["value"]) {
+      diags_.Error("Missing output value", fmt::format("The output \"{}\" needs a value.", name), range);
+    } else {
+      out.value = NodeToExpr(f, v["value"], diags_);
+    }
+    if (v["sensitive"]) out.sensitive = ScalarBool(f, v["sensitive"], "sensitive", diags_).value_or(false);
+    if (v["description"]) out.description = ScalarString(f, v["description"], "description", diags_).value_or("");
+    if (v["depends_on"]) out.depends_on = LoadDependsOn(f, v["depends_on"]);
+    return out;
+  }
+
+  SourceRegistry& sources_;
+  Diagnostics& diags_;
+  std::map<std::string, std::shared_ptr<const ModuleConfig>> cache_;
+  std::vector<std::string> stack_;
+};
+
+}  // namespace
+
+std::shared_ptr<const ModuleConfig> LoadModule(const std::string& dir, SourceRegistry& sources, Diagnostics& diags) {
+  return ModuleLoader(sources, diags).Load(dir, SourceRange{});
+}
+
+}  // namespace strata

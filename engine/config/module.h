@@ -1,0 +1,109 @@
+#pragma once
+// Config is source, not values: each module's declarations with their unevaluated
+// expressions and the source range of every declaration. Evaluation happens in engine/core.
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/addr/addr.h"
+#include "engine/diag/source.h"
+#include "engine/expr/ast.h"
+#include "engine/value/type.h"
+
+namespace strata {
+
+struct ValidationRule {
+  ExprRef condition;
+  ExprRef message;  // a string or template
+  SourceRange range;
+};
+
+struct VariableConfig {
+  std::string name;
+  std::optional<Type> type;  // nullopt: any
+  ExprRef default_value;     // null when the variable is required
+  std::string description;
+  bool sensitive = false;
+  bool nullable = true;
+  std::vector<ValidationRule> validations;
+  SourceRange range;
+};
+
+struct LocalConfig {
+  std::string name;
+  ExprRef value;
+  SourceRange range;
+};
+
+struct ProviderConfig {
+  std::string name;  // aws, kubernetes ...
+  ExprRef settings;  // an object expression
+  SourceRange range;
+};
+
+//! One `depends_on` entry, parsed as a reference (vpc, data.azs, module.eks).
+struct DependsOnConfig {
+  Reference ref;
+};
+
+struct LifecycleConfig {
+  bool prevent_destroy = false;
+  bool create_before_destroy = false;
+  std::vector<std::string> ignore_changes;  // attribute paths, "all" for everything
+  SourceRange range;
+};
+
+struct ResourceConfig {
+  ResourceMode mode = ResourceMode::Managed;
+  std::string name;
+  std::string type;
+  ExprRef properties;  // object expression; null when absent
+  ExprRef count;
+  ExprRef for_each;
+  std::vector<DependsOnConfig> depends_on;
+  LifecycleConfig lifecycle;
+  SourceRange range;       // the declaration's name key
+  SourceRange type_range;  // the `type:` value
+
+  ResourceAddr Addr() const { return {mode, type, name}; }
+};
+
+struct ModuleConfig;
+
+struct ModuleCallConfig {
+  std::string name;
+  std::string source;  // as written
+  SourceRange source_range;
+  std::map<std::string, ExprRef> inputs;
+  std::map<std::string, SourceRange> input_ranges;
+  std::vector<DependsOnConfig> depends_on;
+  SourceRange range;
+  std::shared_ptr<const ModuleConfig> module;  // the loaded child; null if it failed to load
+};
+
+struct OutputConfig {
+  std::string name;
+  ExprRef value;
+  bool sensitive = false;
+  std::string description;
+  std::vector<DependsOnConfig> depends_on;
+  SourceRange range;
+};
+
+//! One directory of *.yaml files, merged.
+struct ModuleConfig {
+  std::string dir;  // absolute
+  std::vector<std::string> files;
+  std::map<std::string, VariableConfig> variables;
+  std::map<std::string, LocalConfig> locals;
+  std::map<std::string, ProviderConfig> providers;
+  std::map<std::string, ResourceConfig> resources;  // managed, by name
+  std::map<std::string, ResourceConfig> data;       // data sources, by name
+  std::map<std::string, ModuleCallConfig> modules;
+  std::map<std::string, OutputConfig> outputs;
+};
+
+}  // namespace strata

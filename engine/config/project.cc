@@ -1,0 +1,124 @@
+#include "engine/config/project.h"
+
+#include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "engine/config/yaml_doc.h"
+
+namespace fs = std::filesystem;
+
+namespace strata {
+
+const StageConfig* ProjectConfig::FindStage(const std::string& stage_name) const {
+  for (const auto& s : stages) {
+    if (s.name == stage_name) return &s;
+  }
+  return nullptr;
+}
+
+std::string ProjectConfig::StatePath() const {
+  fs::path p(state.path);
+  return (p.is_absolute() ? p : fs::path(root_dir) / p).lexically_normal().string();
+}
+
+namespace {
+
+void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings& state, Diagnostics& diags) {
+  state.range = NodeRange(f, node);
+  if (!node.IsMap()) {
+    diags.Error("Invalid state settings", "state must be a mapping such as { backend: sqlite, path: .strata/state.db }.", state.range);
+    return;
+  }
+  CheckKeys(f, node, {"backend", "path", "key_file", "history_retention"}, "the state settings", diags);
+  if (node["backend"]) {
+    state.backend = ScalarString(f, node["backend"], "backend", diags).value_or("sqlite");
+    if (state.backend != "sqlite") {
+      diags.Error("Unsupported state backend", fmt::format("The backend \"{}\" is not supported; use sqlite.", state.backend),
+                  NodeRange(f, node["backend"]));
+    }
+  }
+  if (node["path"]) state.path = ScalarString(f, node["path"], "path", diags).value_or(state.path);
+  if (node["key_file"]) state.key_file = ScalarString(f, node["key_file"], "key_file", diags).value_or("");
+  if (node["history_retention"]) {
+    try {
+      state.history_retention = node["history_retention"].as<int>();
+    } catch (const YAML::Exception&) {
+      diags.Error("Invalid value", "history_retention must be a whole number (0 keeps every snapshot).",
+                  NodeRange(f, node["history_retention"]));
+    }
+  }
+}
+
+void LoadStages(const YamlFile& f, const YAML::Node& node, ProjectConfig& project, Diagnostics& diags) {
+  if (!node.IsSequence()) {
+    diags.Error("Invalid stages", "stages must be a list of { name, path }.", NodeRange(f, node));
+    return;
+  }
+  std::map<std::string, SourceRange> seen;
+  for (const auto& item : node) {
+    SourceRange r = NodeRange(f, item);
+    if (!item.IsMap()) {
+      diags.Error("Invalid stage", "Each stage is a mapping such as { name: eks, path: 01-eks }.", r);
+      continue;
+    }
+    CheckKeys(f, item, {"name", "path"}, "a stage", diags);
+    StageConfig stage;
+    stage.range = r;
+    if (!item["name"]) {
+      diags.Error("Missing stage name", "Each stage needs a name.", r);
+      continue;
+    }
+    stage.name = ScalarString(f, item["name"], "name", diags).value_or("");
+    stage.path = item["path"] ? ScalarString(f, item["path"], "path", diags).value_or(stage.name) : stage.name;
+    auto [it, inserted] = seen.emplace(stage.name, r);
+    if (!inserted) {
+      diags.Error("Duplicate stage", fmt::format("A stage named \"{}\" is already declared at {}.", stage.name, it->second.ToString()), r);
+      continue;
+    }
+    std::error_code ec;
+    if (!fs::is_directory(fs::path(project.root_dir) / stage.path, ec)) {
+      diags.Error("Stage directory not found",
+                  fmt::format("The stage \"{}\" points at {}, which is not a directory under {}.", stage.name, stage.path, project.root_dir),
+                  item["path"] ? NodeRange(f, item["path"]) : r);
+    }
+    project.stages.push_back(std::move(stage));
+  }
+}
+
+}  // namespace
+
+std::optional<ProjectConfig> LoadProject(const std::string& dir, SourceRegistry& sources, Diagnostics& diags) {
+  fs::path root = fs::absolute(dir).lexically_normal();
+  fs::path file = root / "strata.yaml";
+  std::error_code ec;
+  if (!fs::exists(file, ec)) {
+    diags.Error("No project file",
+                fmt::format("There is no strata.yaml in {}. Run strata in a project directory, or pass -chdir=DIR.", root.string()));
+    return std::nullopt;
+  }
+  std::optional<YamlDocument> doc = ReadYamlDocument(file.string(), sources, diags);
+  if (!doc) return std::nullopt;
+  ProjectConfig project;
+  project.root_dir = root.string();
+  if (project.root_dir.size() > 1 && project.root_dir.back() == '/') project.root_dir.pop_back();
+  project.file = file.string();
+  const YamlFile& f = doc->file;
+  if (!doc->root.IsMap()) {
+    diags.Error("Invalid project file", "strata.yaml must be a mapping with project, state and stages.", NodeRange(f, doc->root));
+    return std::nullopt;
+  }
+  CheckKeys(f, doc->root, {"project", "state", "stages"}, "strata.yaml", diags);
+  if (doc->root["project"]) project.name = ScalarString(f, doc->root["project"], "project", diags).value_or("");
+  if (doc->root["state"]) LoadStateSettings(f, doc->root["state"], project.state, diags);
+  if (!doc->root["stages"]) {
+    diags.Error("No stages", "strata.yaml needs a stages list, e.g. stages: [{ name: eks, path: 01-eks }].",
+                NodeRange(f, doc->root));
+  } else {
+    LoadStages(f, doc->root["stages"], project, diags);
+  }
+  return project;
+}
+
+}  // namespace strata

@@ -1,0 +1,140 @@
+#include "engine/config/yaml_expr.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "engine/expr/nodes.h"
+#include "engine/expr/parser.h"
+
+namespace strata {
+namespace {
+
+bool IsPlain(const YAML::Node& node) { return node.Tag() == "?" || node.Tag().empty(); }
+
+// A plain scalar's typed value under the YAML 1.2 core schema.
+Value PlainScalarValue(const std::string& s) {
+  if (s == "true" || s == "True" || s == "TRUE") return Value::Bool(true);
+  if (s == "false" || s == "False" || s == "FALSE") return Value::Bool(false);
+  if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return Value::Null();
+  static const std::regex number(R"([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?)");
+  if (std::regex_match(s, number)) return Value::Number(std::strtod(s.c_str(), nullptr));
+  return Value::String(s);
+}
+
+// Where the scalar's text starts in the file, so that expression positions are exact.
+SourceMapping ScalarMapping(const YamlFile& file, const YAML::Node& node) {
+  const YAML::Mark mark = node.Mark();
+  SourceMapping m{file.path, mark.line + 1, mark.column + 1, mark.column + 1};
+  if (mark.pos < 0 || static_cast<size_t>(mark.pos) >= file.text.size()) return m;
+  char c = file.text[mark.pos];
+  if (c == '"' || c == '\'') {
+    m.first_col += 1;
+    m.continuation_col = m.first_col;
+  } else if (c == '|' || c == '>') {
+    // Block scalar: content starts on the next line, at the block's indentation.
+    size_t nl = file.text.find('\n', mark.pos);
+    if (nl != std::string_view::npos) {
+      size_t first = file.text.find_first_not_of(' ', nl + 1);
+      int indent = first == std::string_view::npos ? 0 : static_cast<int>(first - nl - 1);
+      m.first_line = mark.line + 2;
+      m.first_col = indent + 1;
+      m.continuation_col = indent + 1;
+    }
+  }
+  return m;
+}
+
+// Tuple and object nodes own unique_ptr children; this forwards to a shared child.
+class SharedExpr : public Expr {
+ public:
+  explicit SharedExpr(ExprRef e) : Expr(e->range()), inner_(std::move(e)) {}
+  Value Eval(EvalContext& ctx) const override { return inner_->Eval(ctx); }
+  void CollectReferences(std::vector<Reference>& out) const override { inner_->CollectReferences(out); }
+  const Value* AsLiteral() const override { return inner_->AsLiteral(); }
+
+ private:
+  ExprRef inner_;
+};
+
+ExprPtr Borrow(ExprRef e) { return std::make_unique<SharedExpr>(std::move(e)); }
+
+}  // namespace
+
+SourceRange NodeRange(const YamlFile& file, const YAML::Node& node) {
+  const YAML::Mark mark = node.Mark();
+  SourceRange r;
+  r.file = file.path;
+  r.start = {mark.line + 1, mark.column + 1, mark.pos};
+  int length = node.IsScalar() ? static_cast<int>(node.Scalar().size()) : 1;
+  if (node.IsScalar() && !IsPlain(node)) length += 2;
+  r.end = {mark.line + 1, mark.column + 1 + std::max(1, length), mark.pos + length};
+  return r;
+}
+
+ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
+  SourceRange range = NodeRange(file, node);
+  if (!node.IsDefined() || node.IsNull()) {
+    // An explicit null, or a key with no value.
+    if (node.IsScalar() && !IsPlain(node)) return std::make_shared<LiteralExpr>(Value::String(node.Scalar()), range);
+    return std::make_shared<LiteralExpr>(Value::Null(), range);
+  }
+  if (node.IsScalar()) {
+    const std::string& s = node.Scalar();
+    if (HasTemplateSyntax(s)) {
+      ExprPtr e = ParseTemplate(s, ScalarMapping(file, node), diags);
+      if (!e) return std::make_shared<LiteralExpr>(Value::Unknown(), range);
+      return ExprRef(std::move(e));
+    }
+    return std::make_shared<LiteralExpr>(IsPlain(node) ? PlainScalarValue(s) : Value::String(s), range);
+  }
+  if (node.IsSequence()) {
+    std::vector<ExprPtr> items;
+    for (const auto& item : node) {
+      ExprRef e = NodeToExpr(file, item, diags);
+      items.push_back(Borrow(std::move(e)));
+    }
+    return std::make_shared<TupleExpr>(std::move(items), range);
+  }
+  // Map: keys are literal strings; duplicate keys are an error.
+  std::vector<ObjectExpr::Item> items;
+  std::map<std::string, SourceRange> seen;
+  for (const auto& kv : node) {
+    SourceRange key_range = NodeRange(file, kv.first);
+    std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
+    if (!kv.first.IsScalar()) {
+      diags.Error("Invalid key", "A mapping key must be a plain string.", key_range);
+      continue;
+    }
+    auto [it, inserted] = seen.emplace(key, key_range);
+    if (!inserted) {
+      diags.Error("Duplicate key", fmt::format("The key \"{}\" is already set at {}.", key, it->second.ToString()), key_range);
+      continue;
+    }
+    ExprRef value = NodeToExpr(file, kv.second, diags);
+    items.push_back({std::make_unique<LiteralExpr>(Value::String(key), key_range), Borrow(std::move(value))});
+  }
+  return std::make_shared<ObjectExpr>(std::move(items), range);
+}
+
+std::optional<std::string> ScalarString(const YamlFile& file, const YAML::Node& node, const std::string& what,
+                                        Diagnostics& diags) {
+  if (!node.IsScalar()) {
+    diags.Error("Invalid value", fmt::format("{} must be a string.", what), NodeRange(file, node));
+    return std::nullopt;
+  }
+  return node.Scalar();
+}
+
+std::optional<bool> ScalarBool(const YamlFile& file, const YAML::Node& node, const std::string& what, Diagnostics& diags) {
+  if (node.IsScalar() && IsPlain(node)) {
+    Value v = PlainScalarValue(node.Scalar());
+    if (v.IsBool()) return v.AsBool();
+  }
+  diags.Error("Invalid value", fmt::format("{} must be true or false.", what), NodeRange(file, node));
+  return std::nullopt;
+}
+
+}  // namespace strata

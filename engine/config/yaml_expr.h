@@ -1,0 +1,31 @@
+#pragma once
+// Turns yaml-cpp nodes into positioned expressions: maps become object expressions,
+// sequences tuple expressions, strings with ${...} templates, plain scalars typed values
+// (YAML core schema: true/false, null, numbers).
+
+#include <string>
+#include <optional>
+#include <string_view>
+
+#include <yaml-cpp/yaml.h>
+
+#include "engine/diag/diagnostic.h"
+#include "engine/expr/ast.h"
+
+namespace strata {
+
+//! The file being read: its name and text (for locating scalars precisely).
+struct YamlFile {
+  std::string path;
+  std::string_view text;
+};
+
+SourceRange NodeRange(const YamlFile& file, const YAML::Node& node);
+//! Converts a node to an expression; errors in embedded expressions go to `diags`.
+ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags);
+//! A scalar's string; an error (wrong kind) is reported with `what` naming the field.
+std::optional<std::string> ScalarString(const YamlFile& file, const YAML::Node& node, const std::string& what,
+                                        Diagnostics& diags);
+std::optional<bool> ScalarBool(const YamlFile& file, const YAML::Node& node, const std::string& what, Diagnostics& diags);
+
+}  // namespace strata

@@ -1,0 +1,72 @@
+#pragma once
+// Evaluates every node of a stage graph in dependency order (variables, locals, provider
+// settings, resource and data properties with count/for_each expansion, outputs), with
+// bounded parallelism. Before apply, attributes only providers know are unknown.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/addr/addr.h"
+#include "engine/core/stage_graph.h"
+#include "engine/core/variables.h"
+#include "engine/value/schema.h"
+
+namespace strata {
+
+struct EvaluateOptions {
+  int parallelism = 10;
+  std::map<std::string, RootVariableValue> root_variables;
+  std::string project_dir;  // path.root's parent; path.cwd
+  std::string stage_dir;    // path.root
+  //! Reads ${stage.S.X}. Returns unknown when the stage has no state yet (validate),
+  //! or throws EvalError with a message saying which stage to apply first.
+  std::function<Value(const std::string& stage, const std::string& output, const SourceRange& range)> stage_output;
+};
+
+//! One expanded instance of a resource or data source.
+struct InstanceValue {
+  ResourceInstanceAddr addr;
+  Value value;
+};
+
+class StageEvaluation {
+ public:
+  StageEvaluation(const StageGraph& graph, const SchemaSource* schemas, EvaluateOptions options);
+
+  //! Walks the graph; every problem goes to `diags`.
+  void Run(Diagnostics& diags);
+
+  const StageGraph& graph() const { return graph_; }
+  const Value& ResultOf(NodeId id) const { return results_[id]; }
+  const std::vector<InstanceValue>& InstancesOf(NodeId id) const { return instances_[id]; }
+  //! The root module's outputs (sensitive ones keep their mark).
+  std::map<std::string, Value> RootOutputs() const;
+  //! Evaluates an expression in module `module`'s scope after Run (the console).
+  Value EvaluateInModule(const Expr& expr, size_t module, Diagnostics& diags) const;
+
+ private:
+  class NodeScope;
+  friend class NodeScope;
+
+  bool Visit(NodeId id);
+  Value EvalExpr(const Expr& expr, size_t module, Diagnostics& diags, const Value* each_key = nullptr,
+                 const Value* each_value = nullptr, const Value* count_index = nullptr) const;
+  void EvalVariable(NodeId id, const GraphNode& n, Diagnostics& diags);
+  void EvalResource(NodeId id, const GraphNode& n, Diagnostics& diags);
+  void EvalOutput(NodeId id, const GraphNode& n, Diagnostics& diags);
+  std::string ModuleDir(size_t module) const;
+
+  const StageGraph& graph_;
+  const SchemaSource* schemas_;
+  EvaluateOptions options_;
+  std::vector<Value> results_;
+  std::vector<std::vector<InstanceValue>> instances_;
+  std::mutex diags_mutex_;
+  Diagnostics* diags_ = nullptr;
+};
+
+}  // namespace strata

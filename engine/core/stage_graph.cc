@@ -1,0 +1,390 @@
+#include "engine/core/stage_graph.h"
+
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "engine/core/schema_check.h"
+#include "engine/expr/eval.h"
+
+namespace strata {
+namespace {
+
+std::vector<std::string> Keys(const auto& map) {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : map) out.push_back(k);
+  return out;
+}
+
+// One reference site: an expression of a node, evaluated in a module's scope.
+struct ReferenceSite {
+  NodeId node;
+  size_t module;              // the scope the expression is evaluated in
+  const Expr* expr = nullptr;
+  bool allow_each = false;    // each.* is valid (a for_each resource's body)
+  bool allow_count = false;   // count.index is valid
+};
+
+class GraphBuilder {
+ public:
+  GraphBuilder(const GraphBuildInput& input, Diagnostics& diags) : input_(input), diags_(diags) {
+    graph_ = std::make_unique<StageGraph>();
+    graph_->stage = input.stage;
+  }
+
+  std::unique_ptr<StageGraph> Build() {
+    // The steps, in order. A new behaviour is a new step.
+    AddModule(input_.root.get(), ModulePath{}, -1, nullptr);
+    CheckModuleInputs();
+    CheckResourceSchemas();
+    ConnectReferences();
+    ConnectDependsOn();
+    ConnectProviders();
+    CheckCycles();
+    return std::move(graph_);
+  }
+
+ private:
+  NodeId AddNode(GraphNode node) {
+    NodeId id = graph_->dag.AddNode();
+    graph_->nodes.push_back(std::move(node));
+    return id;
+  }
+
+  void AddModule(const ModuleConfig* config, ModulePath path, int parent, const ModuleCallConfig* call) {
+    if (!config) return;
+    size_t index = graph_->modules.size();
+    graph_->modules.push_back({path, config, parent, call, {}, {}, {}, {}, {}, {}, {}});
+    auto add = [&](NodeKind kind, const std::string& name, const SourceRange& range, auto setter) {
+      GraphNode n{kind, index, name, nullptr, nullptr, nullptr, nullptr, nullptr, range};
+      setter(n);
+      return AddNode(std::move(n));
+    };
+    auto& m = [&]() -> ModuleInstance& { return graph_->modules[index]; }();
+    for (const auto& [name, v] : config->variables) {
+      graph_->modules[index].variables[name] = add(NodeKind::Variable, name, v.range, [&](GraphNode& n) { n.variable = &v; });
+    }
+    for (const auto& [name, l] : config->locals) {
+      graph_->modules[index].locals[name] = add(NodeKind::Local, name, l.range, [&](GraphNode& n) { n.local = &l; });
+    }
+    for (const auto& [name, p] : config->providers) {
+      graph_->modules[index].providers[name] = add(NodeKind::Provider, name, p.range, [&](GraphNode& n) { n.provider = &p; });
+    }
+    for (const auto& [name, r] : config->resources) {
+      graph_->modules[index].resources[name] = add(NodeKind::Resource, name, r.range, [&](GraphNode& n) { n.resource = &r; });
+    }
+    for (const auto& [name, r] : config->data) {
+      graph_->modules[index].data[name] = add(NodeKind::Data, name, r.range, [&](GraphNode& n) { n.resource = &r; });
+    }
+    for (const auto& [name, o] : config->outputs) {
+      graph_->modules[index].outputs[name] = add(NodeKind::Output, name, o.range, [&](GraphNode& n) { n.output = &o; });
+    }
+    (void)m;
+    for (const auto& [name, c] : config->modules) {
+      if (!c.module) continue;
+      size_t child = graph_->modules.size();
+      graph_->modules[index].children[name] = child;
+      AddModule(c.module.get(), path.Child(name), static_cast<int>(index), &c);
+    }
+  }
+
+  // Inputs given to a module call must be its variables; required variables must be given.
+  void CheckModuleInputs() {
+    for (const auto& m : graph_->modules) {
+      if (!m.call) continue;
+      for (const auto& [input, expr] : m.call->inputs) {
+        if (m.config->variables.count(input)) continue;
+        diags_.Error("Unsupported argument",
+                     fmt::format("The module \"{}\" has no variable named \"{}\".{}", m.call->name, input,
+                                 DidYouMean(input, Keys(m.config->variables))),
+                     m.call->input_ranges.at(input));
+      }
+      for (const auto& [name, v] : m.config->variables) {
+        if (v.default_value || m.call->inputs.count(name)) continue;
+        diags_.Error("Missing required argument",
+                     fmt::format("The module \"{}\" needs the input \"{}\" (declared at {}), which has no default.",
+                                 m.call->name, name, v.range.ToString()),
+                     m.call->range);
+      }
+    }
+  }
+
+  void CheckResourceSchemas() {
+    if (!input_.schemas) return;
+    for (const auto& n : graph_->nodes) {
+      if (n.resource) CheckResourceAgainstSchema(*n.resource, *input_.schemas, diags_);
+    }
+  }
+
+  void ConnectReferences() {
+    for (const ReferenceSite& site : ReferenceSites()) {
+      std::vector<Reference> refs = ReferencesOf(*site.expr);
+      for (const auto& ref : refs) {
+        for (NodeId target : Resolve(site, ref)) graph_->dag.AddEdge(site.node, target);
+      }
+    }
+  }
+
+  // Every expression of every node, with the module scope it is evaluated in.
+  std::vector<ReferenceSite> ReferenceSites() {
+    std::vector<ReferenceSite> sites;
+    for (NodeId id = 0; id < graph_->nodes.size(); ++id) {
+      const GraphNode& n = graph_->nodes[id];
+      const ModuleInstance& m = graph_->modules[n.module];
+      auto add = [&](const ExprRef& e, size_t module, bool each = false, bool count = false) {
+        if (e) sites.push_back({id, module, e.get(), each, count});
+      };
+      switch (n.kind) {
+        case NodeKind::Variable:
+          if (m.call) {
+            auto it = m.call->inputs.find(n.name);
+            if (it != m.call->inputs.end()) add(it->second, static_cast<size_t>(m.parent));
+          }
+          for (const auto& rule : n.variable->validations) {
+            add(rule.condition, n.module);
+            add(rule.message, n.module);
+          }
+          break;
+        case NodeKind::Local: add(n.local->value, n.module); break;
+        case NodeKind::Provider: add(n.provider->settings, n.module); break;
+        case NodeKind::Resource:
+        case NodeKind::Data: {
+          const ResourceConfig& r = *n.resource;
+          add(r.count, n.module);
+          add(r.for_each, n.module);
+          add(r.properties, n.module, r.for_each != nullptr, r.count != nullptr);
+          break;
+        }
+        case NodeKind::Output: add(n.output->value, n.module); break;
+      }
+    }
+    return sites;
+  }
+
+  void Undeclared(const Reference& ref, const std::string& summary, const std::string& detail) {
+    diags_.Error(summary, detail, ref.range);
+  }
+
+  const TraversalStep* AttrStep(const Reference& ref, size_t i, const char* what) {
+    if (ref.steps.size() > i && ref.steps[i].kind == TraversalStep::Kind::Attr) return &ref.steps[i];
+    Undeclared(ref, "Invalid reference", fmt::format("\"{}\" must be followed by {}, as in {}.", ref.root, what,
+                                                     ref.root == "module" ? "module.eks.cluster_name" : ref.root + ".name"));
+    return nullptr;
+  }
+
+  std::vector<NodeId> Lookup(const Reference& ref, const std::map<std::string, NodeId>& table, const std::string& name,
+                             const char* kind, const char* prefix) {
+    auto it = table.find(name);
+    if (it != table.end()) return {it->second};
+    Undeclared(ref, fmt::format("Reference to undeclared {}", kind),
+               fmt::format("No {} named \"{}\" is declared in this module.{}", kind, name,
+                           DidYouMean(name, Keys(table)).empty() ? "" : fmt::format(" Did you mean \"{}{}\"?", prefix, Suggest(name, Keys(table)))));
+    return {};
+  }
+
+  // Resolves one reference to the nodes it depends on; reports what it cannot resolve.
+  std::vector<NodeId> Resolve(const ReferenceSite& site, const Reference& ref) {
+    const ModuleInstance& m = graph_->modules[site.module];
+    const std::string& root = ref.root;
+    if (root == "var") {
+      const TraversalStep* s = AttrStep(ref, 0, "a variable name");
+      return s ? Lookup(ref, m.variables, s->name, "input variable", "var.") : std::vector<NodeId>{};
+    }
+    if (root == "local") {
+      const TraversalStep* s = AttrStep(ref, 0, "a local value name");
+      return s ? Lookup(ref, m.locals, s->name, "local value", "local.") : std::vector<NodeId>{};
+    }
+    if (root == "data") {
+      const TraversalStep* s = AttrStep(ref, 0, "a data source name");
+      return s ? Lookup(ref, m.data, s->name, "data source", "data.") : std::vector<NodeId>{};
+    }
+    if (root == "module") return ResolveModule(m, ref);
+    if (root == "stage") return ResolveStage(ref);
+    if (root == "each") {
+      if (!site.allow_each) {
+        Undeclared(ref, "Reference to \"each\" in context without for_each",
+                   "each.key and each.value are only available in the properties of a resource or data source that sets for_each.");
+      } else if (ref.steps.empty() || ref.steps[0].kind != TraversalStep::Kind::Attr ||
+                 (ref.steps[0].name != "key" && ref.steps[0].name != "value")) {
+        Undeclared(ref, "Invalid \"each\" attribute", "Use each.key or each.value.");
+      }
+      return {};
+    }
+    if (root == "count") {
+      if (!site.allow_count) {
+        Undeclared(ref, "Reference to \"count\" in non-counted context",
+                   "count.index is only available in the properties of a resource or data source that sets count.");
+      } else if (ref.steps.empty() || ref.steps[0].name != "index") {
+        Undeclared(ref, "Invalid \"count\" attribute", "Use count.index.");
+      }
+      return {};
+    }
+    if (root == "path") {
+      static const std::vector<std::string> kinds = {"module", "root", "cwd"};
+      if (ref.steps.empty() || std::find(kinds.begin(), kinds.end(), ref.steps[0].name) == kinds.end()) {
+        Undeclared(ref, "Invalid \"path\" attribute", "Use path.module, path.root or path.cwd.");
+      }
+      return {};
+    }
+    if (root == "self" || root == "terraform") {
+      Undeclared(ref, fmt::format("\"{}\" is not supported", root),
+                 root == "self" ? "self is not available here; refer to the resource by name."
+                                : "Strata has no workspaces; use stages and variables instead.");
+      return {};
+    }
+    auto it = m.resources.find(root);
+    if (it != m.resources.end()) return {it->second};
+    std::string hint;
+    if (m.data.count(root)) {
+      hint = fmt::format(" A data source \"{}\" exists: write data.{}.", root, root);
+    } else {
+      std::vector<std::string> names = Keys(m.resources);
+      for (const char* r : {"var", "local", "data", "module", "stage", "each", "count", "path"}) names.push_back(r);
+      hint = DidYouMean(root, names);
+    }
+    Undeclared(ref, "Reference to undeclared resource",
+               fmt::format("No resource named \"{}\" is declared in this module.{}", root, hint));
+    return {};
+  }
+
+  std::vector<NodeId> ResolveModule(const ModuleInstance& m, const Reference& ref) {
+    const TraversalStep* s = AttrStep(ref, 0, "a module name");
+    if (!s) return {};
+    auto it = m.children.find(s->name);
+    if (it == m.children.end()) {
+      Undeclared(ref, "Reference to undeclared module",
+                 fmt::format("No module call named \"{}\" is declared in this module.{}", s->name, DidYouMean(s->name, Keys(m.children))));
+      return {};
+    }
+    const ModuleInstance& child = graph_->modules[it->second];
+    if (ref.steps.size() < 2 || ref.steps[1].kind != TraversalStep::Kind::Attr) {
+      std::vector<NodeId> all;
+      for (const auto& [name, id] : child.outputs) all.push_back(id);
+      return all;
+    }
+    const std::string& output = ref.steps[1].name;
+    auto out = child.outputs.find(output);
+    if (out != child.outputs.end()) return {out->second};
+    diags_.Error("Unsupported attribute",
+                 fmt::format("The module \"{}\" has no output named \"{}\".{}", s->name, output, DidYouMean(output, Keys(child.outputs))),
+                 ref.steps[1].range);
+    return {};
+  }
+
+  std::vector<NodeId> ResolveStage(const Reference& ref) {
+    const TraversalStep* s = AttrStep(ref, 0, "a stage name");
+    if (!s) return {};
+    auto it = input_.stages.find(s->name);
+    if (it == input_.stages.end()) {
+      Undeclared(ref, "Reference to undeclared stage",
+                 fmt::format("The project has no stage named \"{}\".{}", s->name, DidYouMean(s->name, Keys(input_.stages))));
+      return {};
+    }
+    if (s->name == input_.stage) {
+      Undeclared(ref, "Stage refers to itself", "A stage cannot read its own outputs; refer to the value directly.");
+      return {};
+    }
+    if (ref.steps.size() < 2 || ref.steps[1].kind != TraversalStep::Kind::Attr) {
+      Undeclared(ref, "Invalid reference", fmt::format("Name an output of the stage, as in stage.{}.cluster_name.", s->name));
+      return {};
+    }
+    const StageCatalogEntry& entry = it->second;
+    const std::string& output = ref.steps[1].name;
+    if (entry.loaded && std::find(entry.outputs.begin(), entry.outputs.end(), output) == entry.outputs.end()) {
+      diags_.Error("Unsupported attribute",
+                   fmt::format("The stage \"{}\" declares no output named \"{}\".{}", s->name, output, DidYouMean(output, entry.outputs)),
+                   ref.steps[1].range);
+    }
+    if (std::find(graph_->stage_dependencies.begin(), graph_->stage_dependencies.end(), s->name) == graph_->stage_dependencies.end()) {
+      graph_->stage_dependencies.push_back(s->name);
+    }
+    return {};
+  }
+
+  void ConnectDependsOn() {
+    for (NodeId id = 0; id < graph_->nodes.size(); ++id) {
+      const GraphNode& n = graph_->nodes[id];
+      const std::vector<DependsOnConfig>* deps = n.resource ? &n.resource->depends_on : n.output ? &n.output->depends_on : nullptr;
+      if (deps) {
+        for (const auto& d : *deps) {
+          for (NodeId target : Resolve({id, n.module, nullptr}, d.ref)) graph_->dag.AddEdge(id, target);
+        }
+      }
+      // A module call's depends_on holds back everything that module's variables feed.
+      const ModuleInstance& m = graph_->modules[n.module];
+      if (n.kind == NodeKind::Variable && m.call) {
+        for (const auto& d : m.call->depends_on) {
+          for (NodeId target : Resolve({id, static_cast<size_t>(m.parent), nullptr}, d.ref)) graph_->dag.AddEdge(id, target);
+        }
+      }
+    }
+  }
+
+  // Resources depend on the configuration of their provider in the nearest enclosing module.
+  void ConnectProviders() {
+    for (NodeId id = 0; id < graph_->nodes.size(); ++id) {
+      const GraphNode& n = graph_->nodes[id];
+      if (!n.resource) continue;
+      std::string provider = ProviderOfType(n.resource->type);
+      for (int mi = static_cast<int>(n.module); mi >= 0; mi = graph_->modules[mi].parent) {
+        auto it = graph_->modules[mi].providers.find(provider);
+        if (it != graph_->modules[mi].providers.end()) {
+          graph_->dag.AddEdge(id, it->second);
+          break;
+        }
+      }
+    }
+  }
+
+  void CheckCycles() {
+    for (const auto& cycle : graph_->dag.Cycles()) {
+      std::string chain;
+      for (NodeId n : cycle) {
+        chain += fmt::format("  {} ({})\n    depends on\n", graph_->Label(n), graph_->nodes[n].range.ToString());
+      }
+      chain += fmt::format("  {} ({})", graph_->Label(cycle[0]), graph_->nodes[cycle[0]].range.ToString());
+      diags_.Error("Dependency cycle",
+                   fmt::format("These objects depend on each other in a loop, so none can be evaluated first:\n{}\n"
+                               "Break the loop by removing one of these references.",
+                               chain),
+                   graph_->nodes[cycle[0]].range);
+    }
+  }
+
+  const GraphBuildInput& input_;
+  Diagnostics& diags_;
+  std::unique_ptr<StageGraph> graph_;
+};
+
+}  // namespace
+
+std::string ProviderOfType(const std::string& type) {
+  static const std::vector<std::string> builtin = {"null_resource", "terraform_data", "random_id", "random_string",
+                                                   "random_password", "local_file", "local_sensitive_file", "time_sleep", "exec"};
+  if (std::find(builtin.begin(), builtin.end(), type) != builtin.end()) return "builtin";
+  auto pos = type.find('_');
+  return pos == std::string::npos ? type : type.substr(0, pos);
+}
+
+std::string StageGraph::Label(NodeId id) const {
+  const GraphNode& n = nodes[id];
+  std::string prefix = modules[n.module].path.ToString();
+  if (!prefix.empty()) prefix += ".";
+  switch (n.kind) {
+    case NodeKind::Variable: return prefix + "var." + n.name;
+    case NodeKind::Local: return prefix + "local." + n.name;
+    case NodeKind::Provider: return prefix + "provider." + n.name;
+    case NodeKind::Resource:
+    case NodeKind::Data: return prefix + n.resource->Addr().ToString();
+    case NodeKind::Output: return prefix + "output." + n.name;
+  }
+  return prefix + n.name;
+}
+
+std::unique_ptr<StageGraph> BuildStageGraph(const GraphBuildInput& input, Diagnostics& diags) {
+  if (!input.root) return nullptr;
+  return GraphBuilder(input, diags).Build();
+}
+
+}  // namespace strata

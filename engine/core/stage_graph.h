@@ -1,0 +1,79 @@
+#pragma once
+// The dependency graph of one stage: a node per variable, local, provider configuration,
+// resource, data source and output of every module instance, with edges from references and
+// depends_on. Built by an ordered list of named steps (see BuildStageGraph).
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/config/module.h"
+#include "engine/config/project.h"
+#include "engine/diag/diagnostic.h"
+#include "engine/graph/dag.h"
+#include "engine/value/schema.h"
+
+namespace strata {
+
+enum class NodeKind { Variable, Local, Provider, Resource, Data, Output };
+
+struct GraphNode {
+  NodeKind kind;
+  size_t module = 0;  // index into StageGraph::modules
+  std::string name;
+  const VariableConfig* variable = nullptr;
+  const LocalConfig* local = nullptr;
+  const ProviderConfig* provider = nullptr;
+  const ResourceConfig* resource = nullptr;  // also data sources
+  const OutputConfig* output = nullptr;
+  SourceRange range;
+};
+
+//! One module in the stage's tree: the root (index 0) or a module call's child.
+struct ModuleInstance {
+  ModulePath path;
+  const ModuleConfig* config = nullptr;
+  int parent = -1;
+  const ModuleCallConfig* call = nullptr;  // the call in the parent that made this module
+  std::map<std::string, NodeId> variables, locals, providers, resources, data, outputs;
+  std::map<std::string, size_t> children;
+};
+
+//! What a stage knows of the project's other stages (for ${stage.S.X} checks).
+struct StageCatalogEntry {
+  std::string name;
+  size_t order = 0;
+  std::vector<std::string> outputs;  // declared output names (empty if the stage failed to load)
+  bool loaded = false;
+};
+
+struct StageGraph {
+  std::string stage;
+  std::vector<ModuleInstance> modules;
+  std::vector<GraphNode> nodes;
+  Dag dag;
+  //! For ${stage.S.X}: the stages this stage reads from.
+  std::vector<std::string> stage_dependencies;
+
+  //! "var.region", "module.eks.local.tags", "aws_vpc.vpc", "output.cluster_name" ...
+  std::string Label(NodeId id) const;
+};
+
+struct GraphBuildInput {
+  std::string stage;
+  std::shared_ptr<const ModuleConfig> root;
+  const SchemaSource* schemas = nullptr;
+  std::map<std::string, StageCatalogEntry> stages;  // the project's stages, by name
+};
+
+//! Builds the graph and reports every problem found: undeclared references ("did you
+//! mean"), bad module inputs, unknown resource types and attributes, and cycles (each as a
+//! chain of addresses with positions).
+std::unique_ptr<StageGraph> BuildStageGraph(const GraphBuildInput& input, Diagnostics& diags);
+
+//! The provider a resource type belongs to: the text before the first '_' ("aws_vpc" →
+//! "aws"); "builtin" for the built-in types.
+std::string ProviderOfType(const std::string& type);
+
+}  // namespace strata

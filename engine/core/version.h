@@ -1,0 +1,7 @@
+#pragma once
+
+namespace strata {
+
+inline constexpr const char* kStrataVersion = "0.1.0";
+
+}  // namespace strata

@@ -1,0 +1,30 @@
+#pragma once
+// The registry of resource and data source schemas of every provider compiled in.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/value/schema.h"
+
+namespace strata {
+
+class SchemaRegistry : public SchemaSource {
+ public:
+  void Add(ResourceSchema schema);
+  const ResourceSchema* Find(ResourceMode mode, const std::string& type) const override;
+  std::vector<std::string> TypeNames(ResourceMode mode) const override;
+
+ private:
+  std::map<std::string, ResourceSchema> managed_;
+  std::map<std::string, ResourceSchema> data_;
+};
+
+//! Adds the built-in provider's schemas (null_resource, random_*, local_file, time_sleep,
+//! exec, terraform_data).
+void AddBuiltinSchemas(SchemaRegistry& registry);
+
+//! Every provider's schemas.
+SchemaRegistry DefaultSchemas();
+
+}  // namespace strata
