@@ -1,7 +1,342 @@
+// Encoding functions: JSON, YAML, base64, URL query escaping and CSV.
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <regex>
+
 #include "engine/expr/function.h"
+#include "engine/expr/functions/util.h"
+#include "engine/value/json.h"
 
 namespace strata {
+namespace {
 
-void RegisterEncodingFunctions(FunctionTable& /*table*/) {}
+using functions::Args;
+using functions::Define;
+using functions::DefineStringFunction;
+using functions::Fail;
+
+Value JsonDecode(const Args& args, const FunctionContext&) {
+  std::string text = functions::StringArg(args, 0);
+  try {
+    return JsonToValue(nlohmann::json::parse(text));
+  } catch (const nlohmann::json::parse_error& e) {
+    std::string what = e.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> after the tag.
+    size_t tag_end = what.find("] ");
+    Fail(0, "invalid JSON: " + (tag_end == std::string::npos ? what : what.substr(tag_end + 2)));
+  }
+}
+
+// ---- YAML ---------------------------------------------------------------------------------
+
+std::string YamlQuote(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7F) {
+          out += fmt::format("\\x{:02X}", c);
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// A string with line breaks as a literal block scalar, like go-yaml.
+std::string YamlLiteral(const std::string& s, int indent) {
+  size_t trailing = 0;
+  while (trailing < s.size() && s[s.size() - 1 - trailing] == '\n') ++trailing;
+  std::string out = trailing == 0 ? "|-" : trailing == 1 ? "|" : "|+";
+  if (!s.empty() && s[0] == ' ') out += "2";
+  std::string pad(indent, ' ');
+  std::string body = s.substr(0, s.size() - trailing);
+  size_t start = 0;
+  while (true) {
+    size_t nl = body.find('\n', start);
+    std::string line = body.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+    out += "\n" + (line.empty() ? "" : pad + line);
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  for (size_t i = 1; i < trailing; ++i) out += "\n";
+  return out;
+}
+
+bool IsBlock(const Value& v) { return v.IsCollection() && v.Length() > 0; }
+
+// Appends `v` as a YAML node at `indent`; `out` already holds the key or "- " before it.
+void EmitYaml(const Value& v, int indent, std::string& out) {
+  switch (v.kind()) {
+    case ValueKind::Null:
+    case ValueKind::Unknown:
+      out += "null";
+      return;
+    case ValueKind::Bool:
+      out += v.AsBool() ? "true" : "false";
+      return;
+    case ValueKind::Number:
+      out += FormatNumber(v.AsNumber());
+      return;
+    case ValueKind::String:
+      out += v.AsString().find('\n') != std::string::npos
+                 ? YamlLiteral(v.AsString(), std::max(indent, 2))
+                 : YamlQuote(v.AsString());
+      return;
+    case ValueKind::List:
+    case ValueKind::Tuple:
+    case ValueKind::Set: {
+      if (v.AsList().empty()) {
+        out += "[]";
+        return;
+      }
+      bool first = true;
+      for (const auto& e : v.AsList()) {
+        if (!first) out += "\n" + std::string(indent, ' ');
+        first = false;
+        out += "- ";
+        EmitYaml(e, indent + 2, out);
+      }
+      return;
+    }
+    case ValueKind::Map:
+    case ValueKind::Object: {
+      if (v.AsMap().empty()) {
+        out += "{}";
+        return;
+      }
+      bool first = true;
+      for (const auto& [k, e] : v.AsMap()) {
+        if (!first) out += "\n" + std::string(indent, ' ');
+        first = false;
+        out += YamlQuote(k) + ":";
+        if (IsBlock(e) && e.IsMapping()) {
+          out += "\n" + std::string(indent + 2, ' ');
+          EmitYaml(e, indent + 2, out);
+        } else if (IsBlock(e)) {
+          out += "\n" + std::string(indent, ' ');  // sequences in mappings are not indented
+          EmitYaml(e, indent, out);
+        } else {
+          out += " ";
+          EmitYaml(e, indent + 2, out);
+        }
+      }
+      return;
+    }
+  }
+}
+
+Value YamlEncode(const Args& args, const FunctionContext&) {
+  std::string out;
+  EmitYaml(args[0], 0, out);
+  return Value::String(out + "\n");
+}
+
+// Resolves a plain scalar with the YAML 1.2 core schema.
+Value ResolvePlainScalar(const std::string& s) {
+  static const std::regex kNull("null|Null|NULL|~|");
+  static const std::regex kTrue("true|True|TRUE");
+  static const std::regex kFalse("false|False|FALSE");
+  static const std::regex kInt("[-+]?[0-9]+");
+  static const std::regex kOctal("0o[0-7]+");
+  static const std::regex kHex("0x[0-9a-fA-F]+");
+  static const std::regex kFloat("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+  static const std::regex kInf("[-+]?(\\.inf|\\.Inf|\\.INF)");
+  if (std::regex_match(s, kNull)) return Value::Null();
+  if (std::regex_match(s, kTrue)) return Value::Bool(true);
+  if (std::regex_match(s, kFalse)) return Value::Bool(false);
+  if (std::regex_match(s, kOctal))
+    return Value::Number(static_cast<double>(std::stoull(s.substr(2), nullptr, 8)));
+  if (std::regex_match(s, kHex))
+    return Value::Number(static_cast<double>(std::stoull(s.substr(2), nullptr, 16)));
+  if (std::regex_match(s, kInt) || std::regex_match(s, kFloat))
+    return Value::Number(std::strtod(s.c_str(), nullptr));
+  if (std::regex_match(s, kInf)) Fail(0, "infinite numbers cannot be represented");
+  if (s == ".nan" || s == ".NaN" || s == ".NAN") Fail(0, "NaN cannot be represented");
+  return Value::String(s);
+}
+
+Value YamlNodeToValue(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Undefined:
+    case YAML::NodeType::Null:
+      return Value::Null();
+    case YAML::NodeType::Scalar: {
+      const std::string& tag = node.Tag();
+      if (tag == "!" || tag == "tag:yaml.org,2002:str" || tag == "!!str")
+        return Value::String(node.Scalar());
+      return ResolvePlainScalar(node.Scalar());
+    }
+    case YAML::NodeType::Sequence: {
+      ValueList items;
+      for (const auto& e : node) items.push_back(YamlNodeToValue(e));
+      return Value::Tuple(std::move(items));
+    }
+    case YAML::NodeType::Map: {
+      ValueMap items;
+      for (const auto& kv : node) {
+        if (!kv.first.IsScalar()) Fail(0, "only scalar mapping keys are supported");
+        items[kv.first.Scalar()] = YamlNodeToValue(kv.second);
+      }
+      return Value::Object(std::move(items));
+    }
+  }
+  return Value::Null();
+}
+
+Value YamlDecode(const Args& args, const FunctionContext&) {
+  std::string text = functions::StringArg(args, 0);
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(text);
+  } catch (const YAML::Exception& e) {
+    Fail(0, fmt::format("on line {}, column {}: {}", e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+  if (docs.empty()) return Value::Null();
+  if (docs.size() > 1) {
+    Fail(
+        0,
+        "the YAML text contains more than one document; yamldecode accepts only a single document");
+  }
+  return YamlNodeToValue(docs[0]);
+}
+
+// ---- base64, URL, CSV ---------------------------------------------------------------------
+
+Value Base64DecodeFn(const Args& args, const FunctionContext&) {
+  std::string text = functions::StringArg(args, 0);
+  std::string bytes;
+  if (!functions::Base64Decode(text, bytes))
+    Fail(0, fmt::format("failed to decode base64 data \"{}\"", text));
+  if (!functions::IsValidUtf8(bytes))
+    Fail(0, "the result of decoding the provided string is not valid UTF-8");
+  return Value::String(bytes);
+}
+
+// Go's url.QueryEscape.
+std::string UrlEncode(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else if (c == ' ') {
+      out += '+';
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+// RFC 4180 records; `line` numbers start at 1. Blank lines are skipped, as Go's reader does.
+std::vector<std::vector<std::string>> ParseCsv(const std::string& text) {
+  std::vector<std::vector<std::string>> records;
+  size_t pos = 0;
+  int line = 1;
+  while (pos < text.size()) {
+    if (text[pos] == '\n' || text.compare(pos, 2, "\r\n") == 0) {
+      pos += text[pos] == '\n' ? 1 : 2;
+      ++line;
+      continue;
+    }
+    int record_line = line;
+    std::vector<std::string> record;
+    while (true) {
+      std::string field;
+      if (pos < text.size() && text[pos] == '"') {
+        ++pos;
+        while (true) {
+          if (pos >= text.size())
+            Fail(0, fmt::format("record on line {}: extraneous or missing \" in quoted-field",
+                                record_line));
+          if (text[pos] == '"') {
+            if (pos + 1 < text.size() && text[pos + 1] == '"') {
+              field += '"';
+              pos += 2;
+              continue;
+            }
+            ++pos;
+            break;
+          }
+          if (text[pos] == '\n') ++line;
+          field += text[pos++];
+        }
+        if (pos < text.size() && text[pos] != ',' && text[pos] != '\n' &&
+            text.compare(pos, 2, "\r\n") != 0) {
+          Fail(0, fmt::format("record on line {}: extraneous or missing \" in quoted-field",
+                              record_line));
+        }
+      } else {
+        while (pos < text.size() && text[pos] != ',' && text[pos] != '\n' &&
+               text.compare(pos, 2, "\r\n") != 0) {
+          if (text[pos] == '"')
+            Fail(0, fmt::format("record on line {}: bare \" in non-quoted-field", record_line));
+          field += text[pos++];
+        }
+      }
+      record.push_back(std::move(field));
+      if (pos < text.size() && text[pos] == ',') {
+        ++pos;
+        continue;
+      }
+      break;
+    }
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+Value CsvDecode(const Args& args, const FunctionContext&) {
+  auto records = ParseCsv(functions::StringArg(args, 0));
+  if (records.empty()) Fail(0, "missing header line");
+  const auto& header = records[0];
+  ValueList rows;
+  for (size_t r = 1; r < records.size(); ++r) {
+    if (records[r].size() != header.size()) {
+      Fail(0, fmt::format("record {}: wrong number of fields (expected {}, got {})", r,
+                          header.size(), records[r].size()));
+    }
+    ValueMap row;
+    for (size_t i = 0; i < header.size(); ++i) row[header[i]] = Value::String(records[r][i]);
+    rows.push_back(Value::Object(std::move(row)));
+  }
+  return Value::List(std::move(rows));
+}
+
+}  // namespace
+
+void RegisterEncodingFunctions(FunctionTable& table) {
+  Define(table, "jsonencode", 1, 1, [](const Args& a, const FunctionContext&) {
+    return Value::String(functions::JsonEncode(a[0]));
+  });
+  Define(table, "jsondecode", 1, 1, JsonDecode);
+  Define(table, "yamlencode", 1, 1, YamlEncode);
+  Define(table, "yamldecode", 1, 1, YamlDecode);
+  DefineStringFunction(table, "base64encode", functions::Base64Encode);
+  Define(table, "base64decode", 1, 1, Base64DecodeFn);
+  DefineStringFunction(table, "urlencode", UrlEncode);
+  Define(table, "csvdecode", 1, 1, CsvDecode);
+}
 
 }  // namespace strata

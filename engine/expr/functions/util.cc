@@ -1,0 +1,299 @@
+#include "engine/expr/functions/util.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/value/json.h"
+#include "engine/value/type.h"
+
+namespace strata::functions {
+namespace {
+
+bool IsPrimitive(const Value& v) { return v.IsString() || v.IsNumber() || v.IsBool(); }
+
+Value ConvertPrimitiveArg(const Value& v, Type::Kind kind, int index, const std::string& where) {
+  if (v.IsNull()) Fail(index, where.empty() ? "argument must not be null" : where + " is null");
+  ConversionResult r = ConvertValue(v, Type::Primitive(kind));
+  if (!r.ok()) Fail(index, where.empty() ? r.error : where + ": " + r.error);
+  return r.value;
+}
+
+// Decodes the code point at s[i]; returns its length in bytes, or 0 if the bytes there are not
+// valid UTF-8 (overlong forms and surrogates included).
+size_t DecodeOne(const std::string& s, size_t i, char32_t& cp) {
+  unsigned char c = s[i];
+  size_t extra = c < 0x80           ? 0
+                 : (c >> 5) == 0x6  ? 1
+                 : (c >> 4) == 0xE  ? 2
+                 : (c >> 3) == 0x1E ? 3
+                                    : 4;
+  if (extra == 4 || i + extra >= s.size() + (extra == 0)) return 0;
+  cp = extra == 0 ? c : c & (0x3F >> extra);
+  for (size_t k = 1; k <= extra; ++k) {
+    unsigned char cc = s[i + k];
+    if ((cc & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (cc & 0x3F);
+  }
+  static const char32_t kMin[] = {0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return extra + 1;
+}
+
+}  // namespace
+
+void Define(FunctionTable& table, const std::string& name, int min_args, int max_args,
+            FunctionImpl impl, bool accepts_unknown, bool handles_marks) {
+  FunctionSpec spec;
+  spec.name = name;
+  spec.min_args = min_args;
+  spec.max_args = max_args;
+  spec.accepts_unknown = accepts_unknown;
+  spec.handles_marks = handles_marks;
+  spec.impl = std::move(impl);
+  table.Register(std::move(spec));
+}
+
+void DefineStringFunction(FunctionTable& table, const std::string& name,
+                          std::function<std::string(const std::string&)> fn) {
+  Define(table, name, 1, 1, [fn = std::move(fn)](const Args& args, const FunctionContext&) {
+    return Value::String(fn(StringArg(args, 0)));
+  });
+}
+
+void Fail(int index, std::string message) { throw FunctionError{std::move(message), index}; }
+
+const Value& NotNull(const Args& args, int index) {
+  const Value& v = args.at(index);
+  if (v.IsNull()) Fail(index, "argument must not be null");
+  return v;
+}
+
+std::string StringArg(const Args& args, int index) {
+  return ToStringElement(args.at(index), index, "");
+}
+
+double NumberArg(const Args& args, int index) { return ToNumberElement(args.at(index), index, ""); }
+
+int64_t IntegerArg(const Args& args, int index) {
+  double n = NumberArg(args, index);
+  if (n != std::floor(n) || std::isinf(n)) {
+    Fail(index, fmt::format("a whole number is required, got {}", FormatNumber(n)));
+  }
+  if (std::fabs(n) > 9.007199254740992e15) Fail(index, "number is too large");
+  return static_cast<int64_t>(n);
+}
+
+const ValueList& SequenceArg(const Args& args, int index) {
+  const Value& v = NotNull(args, index);
+  if (!v.IsSequence())
+    Fail(index, fmt::format("a list, set or tuple is required, got {}", v.TypeName()));
+  return v.AsList();
+}
+
+const ValueMap& MappingArg(const Args& args, int index) {
+  const Value& v = NotNull(args, index);
+  if (!v.IsMapping()) Fail(index, fmt::format("a map or object is required, got {}", v.TypeName()));
+  return v.AsMap();
+}
+
+std::string ToStringElement(const Value& v, int index, const std::string& where) {
+  return ConvertPrimitiveArg(v, Type::Kind::String, index, where).AsString();
+}
+
+double ToNumberElement(const Value& v, int index, const std::string& where) {
+  return ConvertPrimitiveArg(v, Type::Kind::Number, index, where).AsNumber();
+}
+
+bool ToBoolElement(const Value& v, int index, const std::string& where) {
+  return ConvertPrimitiveArg(v, Type::Kind::Bool, index, where).AsBool();
+}
+
+ValueList UnifyElements(const ValueList& items, int index) {
+  bool any_primitive = false;
+  bool any_other = false;
+  bool mixed = false;
+  const Value* first = nullptr;
+  for (const auto& item : items) {
+    if (item.IsNull() || item.IsUnknown()) continue;
+    if (IsPrimitive(item)) {
+      any_primitive = true;
+      if (first && first->kind() != item.kind()) mixed = true;
+      if (!first) first = &item;
+    } else {
+      any_other = true;
+    }
+  }
+  if (any_primitive && any_other) Fail(index, "all elements must have the same type");
+  if (!mixed) return items;
+  ValueList out;
+  out.reserve(items.size());
+  for (const auto& item : items) {
+    out.push_back(IsPrimitive(item) ? ConvertValue(item, Type::Primitive(Type::Kind::String)).value
+                                    : item);
+  }
+  return out;
+}
+
+Value StringList(const std::vector<std::string>& items) {
+  ValueList out;
+  out.reserve(items.size());
+  for (const auto& s : items) out.push_back(Value::String(s));
+  return Value::List(std::move(out));
+}
+
+std::vector<char32_t> DecodeUtf8(const std::string& s) {
+  std::vector<char32_t> out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    char32_t cp = 0;
+    size_t n = DecodeOne(s, i, cp);
+    out.push_back(n ? cp : 0xFFFD);
+    i += n ? n : 1;
+  }
+  return out;
+}
+
+std::string EncodeUtf8(const std::vector<char32_t>& cps) {
+  std::string out;
+  out.reserve(cps.size());
+  for (char32_t cp : cps) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+  return out;
+}
+
+std::string EncodeUtf8(const std::u32string& cps) {
+  return EncodeUtf8(std::vector<char32_t>(cps.begin(), cps.end()));
+}
+
+bool IsValidUtf8(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    char32_t cp = 0;
+    size_t n = DecodeOne(s, i, cp);
+    if (!n) return false;
+    i += n;
+  }
+  return true;
+}
+
+std::string JsonEncode(const Value& v) {
+  std::string text = ValueToJson(v).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '<':
+        out += "\\u003c";
+        break;
+      case '>':
+        out += "\\u003e";
+        break;
+      case '&':
+        out += "\\u0026";
+        break;
+      default:
+        out += c;
+    }
+  }
+  // Go's encoder also escapes the JavaScript line terminators U+2028 and U+2029.
+  const std::pair<char32_t, const char*> kLineTerminators[] = {{U'\u2028', "\\u2028"},
+                                                               {U'\u2029', "\\u2029"}};
+  for (const auto& [cp, escape] : kLineTerminators) {
+    std::string raw = EncodeUtf8(std::vector<char32_t>{cp});
+    for (size_t pos = out.find(raw); pos != std::string::npos; pos = out.find(raw, pos)) {
+      out.replace(pos, raw.size(), escape);
+    }
+  }
+  return out;
+}
+
+constexpr char kBase64Alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+std::string Base64Encode(const std::string& bytes) {
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (size_t i = 0; i < bytes.size(); i += 3) {
+    uint32_t chunk = static_cast<unsigned char>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) chunk |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+    if (i + 2 < bytes.size()) chunk |= static_cast<unsigned char>(bytes[i + 2]);
+    out += kBase64Alphabet[(chunk >> 18) & 0x3F];
+    out += kBase64Alphabet[(chunk >> 12) & 0x3F];
+    out += i + 1 < bytes.size() ? kBase64Alphabet[(chunk >> 6) & 0x3F] : '=';
+    out += i + 2 < bytes.size() ? kBase64Alphabet[chunk & 0x3F] : '=';
+  }
+  return out;
+}
+
+bool Base64Decode(const std::string& text, std::string& bytes) {
+  if (text.size() % 4 != 0) return false;
+  bytes.clear();
+  for (size_t i = 0; i < text.size(); i += 4) {
+    uint32_t chunk = 0;
+    int padding = 0;
+    for (size_t k = 0; k < 4; ++k) {
+      char c = text[i + k];
+      bool last_group = i + 4 == text.size();
+      if (c == '=' && last_group && k >= 2 && (k == 3 || text[i + 3] == '=')) {
+        ++padding;
+        chunk <<= 6;
+        continue;
+      }
+      const char* p = c ? std::strchr(kBase64Alphabet, c) : nullptr;
+      if (!p || padding) return false;
+      chunk = (chunk << 6) | static_cast<uint32_t>(p - kBase64Alphabet);
+    }
+    bytes += static_cast<char>((chunk >> 16) & 0xFF);
+    if (padding < 2) bytes += static_cast<char>((chunk >> 8) & 0xFF);
+    if (padding < 1) bytes += static_cast<char>(chunk & 0xFF);
+  }
+  return true;
+}
+
+std::string ResolvePath(const FunctionContext& ctx, const std::string& path) {
+  std::filesystem::path p(path);
+  if (p.is_absolute() || ctx.base_dir.empty()) return p.lexically_normal().string();
+  return (std::filesystem::path(ctx.base_dir) / p).lexically_normal().string();
+}
+
+std::string ReadFileArg(const Args& args, int index, const FunctionContext& ctx) {
+  std::string path = ResolvePath(ctx, StringArg(args, index));
+  std::error_code ec;
+  auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) {
+    Fail(index,
+         fmt::format("no file exists at \"{}\"; this function works only with files that are "
+                     "distributed as part of the configuration source code, so if this file will "
+                     "be created by a resource in this configuration you must instead obtain this "
+                     "result from an attribute of that resource",
+                     path));
+  }
+  if (std::filesystem::is_directory(status))
+    Fail(index, fmt::format("\"{}\" is a directory, not a file", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) Fail(index, fmt::format("failed to read \"{}\"", path));
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
+}
+
+}  // namespace strata::functions

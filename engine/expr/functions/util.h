@@ -1,0 +1,75 @@
+#pragma once
+// Helpers shared by the function families: argument checking and conversion (every error is a
+// FunctionError naming the argument), UTF-8 handling, type unification and file access.
+// Private to engine/expr/functions/.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/expr/function.h"
+#include "engine/value/value.h"
+
+namespace strata::functions {
+
+using Args = std::vector<Value>;
+
+//! Registers `name` taking between `min_args` and `max_args` (-1: variadic) arguments; the
+//! flags are FunctionSpec's.
+void Define(FunctionTable& table, const std::string& name, int min_args, int max_args,
+            FunctionImpl impl, bool accepts_unknown = false, bool handles_marks = false);
+
+//! Registers a function of one string argument returning a string (lower, sha256, ...).
+void DefineStringFunction(FunctionTable& table, const std::string& name,
+                          std::function<std::string(const std::string&)> fn);
+
+//! Throws FunctionError{message, index}.
+[[noreturn]] void Fail(int index, std::string message);
+
+//! Rejects null for argument `index`.
+const Value& NotNull(const Args& args, int index);
+
+//! The argument converted as Terraform converts it implicitly (numbers and bools to strings,
+//! numeric strings to numbers, "true"/"false" to bools). Null and other kinds are errors.
+std::string StringArg(const Args& args, int index);
+double NumberArg(const Args& args, int index);
+//! A number that must be whole ("... must be a whole number").
+int64_t IntegerArg(const Args& args, int index);
+
+//! A list, tuple or set (its elements) / a map or object (its attributes).
+const ValueList& SequenceArg(const Args& args, int index);
+const ValueMap& MappingArg(const Args& args, int index);
+
+//! Converts an element to a string / number; `where` prefixes the message ("element 2").
+std::string ToStringElement(const Value& v, int index, const std::string& where);
+double ToNumberElement(const Value& v, int index, const std::string& where);
+bool ToBoolElement(const Value& v, int index, const std::string& where);
+
+//! Terraform's type unification for the elements of one collection: primitives of mixed kinds
+//! become strings; anything else must already agree in kind. Nulls and unknowns stay as they are.
+//! Throws FunctionError (arg `index`) when the elements cannot share one type.
+ValueList UnifyElements(const ValueList& items, int index);
+
+//! A list of strings.
+Value StringList(const std::vector<std::string>& items);
+
+// UTF-8: decoding to code points (invalid bytes become U+FFFD), encoding and validation.
+std::vector<char32_t> DecodeUtf8(const std::string& s);
+std::string EncodeUtf8(const std::u32string& cps);
+std::string EncodeUtf8(const std::vector<char32_t>& cps);
+bool IsValidUtf8(const std::string& s);
+
+//! Terraform's jsonencode: compact, and with <, > and & escaped as \u003c etc. like Go's encoder.
+std::string JsonEncode(const Value& v);
+
+//! Standard base64 with padding; decoding rejects anything else (returns false).
+std::string Base64Encode(const std::string& bytes);
+bool Base64Decode(const std::string& text, std::string& bytes);
+
+//! Resolves `path` against ctx.base_dir unless it is absolute.
+std::string ResolvePath(const FunctionContext& ctx, const std::string& path);
+//! Reads a regular file, throwing FunctionError (arg `index`) naming the resolved path.
+std::string ReadFileArg(const Args& args, int index, const FunctionContext& ctx);
+
+}  // namespace strata::functions

@@ -1,0 +1,134 @@
+#include <gtest/gtest.h>
+
+#include "tests/unit/functions/function_test_util.h"
+
+namespace strata {
+namespace {
+
+using namespace strata::testing;
+
+TEST(EncodingFunctionsTest, JsonencodeIsCompactAndHtmlSafe) {
+  EXPECT_EQ(Call("jsonencode", {O({{"hello", S("world")}})}), S("{\"hello\":\"world\"}"));
+  EXPECT_EQ(Call("jsonencode", {T({N(1), N(2.5), B(true), Value::Null()})}),
+            S("[1,2.5,true,null]"));
+  EXPECT_EQ(Call("jsonencode", {S("<a & b>")}), S("\"\\u003ca \\u0026 b\\u003e\""));
+  EXPECT_EQ(Call("jsonencode", {S("é\u2028")}), S("\"é\\u2028\""));
+  EXPECT_EQ(Call("jsonencode", {Value::Null()}), S("null"));
+  EXPECT_EQ(Call("jsonencode", {M({})}), S("{}"));
+}
+
+TEST(EncodingFunctionsTest, JsondecodeGivesTuplesAndObjects) {
+  Value v = Call("jsondecode", {S("{\"hello\": [1, \"two\", null, false]}")});
+  EXPECT_EQ(v.kind(), ValueKind::Object);
+  EXPECT_EQ(v.AsMap().at("hello").kind(), ValueKind::Tuple);
+  EXPECT_EQ(v, O({{"hello", T({N(1), S("two"), Value::Null(), B(false)})}}));
+  EXPECT_EQ(Call("jsondecode", {S("true")}), B(true));
+  EXPECT_TRUE(Call("jsondecode", {S("null")}).IsNull());
+  FunctionError e = CallError("jsondecode", {S("{\"a\":")});
+  EXPECT_EQ(e.arg_index, 0);
+  EXPECT_EQ(e.message.rfind("invalid JSON: ", 0), 0u);
+}
+
+TEST(EncodingFunctionsTest, YamlencodeUsesBlockStyle) {
+  EXPECT_EQ(Call("yamlencode", {O({{"a", S("b")}, {"c", S("d")}})}),
+            S("\"a\": \"b\"\n\"c\": \"d\"\n"));
+  EXPECT_EQ(Call("yamlencode", {O({{"foo", T({N(1), N(2), N(3)})}, {"bar", S("baz")}})}),
+            S("\"bar\": \"baz\"\n\"foo\":\n- 1\n- 2\n- 3\n"));
+  EXPECT_EQ(
+      Call("yamlencode",
+           {O({{"foo", T({N(1), O({{"a", S("b")}, {"c", S("d")}}), N(3)})}, {"bar", S("baz")}})}),
+      S("\"bar\": \"baz\"\n\"foo\":\n- 1\n- \"a\": \"b\"\n  \"c\": \"d\"\n- 3\n"));
+  EXPECT_EQ(Call("yamlencode", {O({{"m", O({{"x", T({})}, {"y", O({})}, {"z", Value::Null()}})}})}),
+            S("\"m\":\n  \"x\": []\n  \"y\": {}\n  \"z\": null\n"));
+  EXPECT_EQ(Call("yamlencode", {S("hi")}), S("\"hi\"\n"));
+  EXPECT_EQ(Call("yamlencode", {T({T({N(1), N(2)})})}), S("- - 1\n  - 2\n"));
+}
+
+TEST(EncodingFunctionsTest, YamlencodeMultilineStringsAsLiteralBlocks) {
+  EXPECT_EQ(Call("yamlencode", {O({{"a", S("x\ny")}})}), S("\"a\": |-\n  x\n  y\n"));
+  EXPECT_EQ(Call("yamlencode", {O({{"a", S("x\n")}})}), S("\"a\": |\n  x\n"));
+}
+
+TEST(EncodingFunctionsTest, YamlRoundTrips) {
+  Value v = O({{"list", T({N(1), S("two"), B(true)})}, {"nested", O({{"s", S("multi\nline")}})}});
+  EXPECT_EQ(Call("yamldecode", {Call("yamlencode", {v})}), v);
+}
+
+TEST(EncodingFunctionsTest, YamldecodeResolvesCoreSchema) {
+  Value v =
+      Call("yamldecode",
+           {S("a: 1\nb: 1.5\nc: true\nd: ~\ne: hello\nf: '2'\ng: [x, 0x10]\nh:\n  - k: v\n")});
+  EXPECT_EQ(v, O({{"a", N(1)},
+                  {"b", N(1.5)},
+                  {"c", B(true)},
+                  {"d", Value::Null()},
+                  {"e", S("hello")},
+                  {"f", S("2")},
+                  {"g", T({S("x"), N(16)})},
+                  {"h", T({O({{"k", S("v")}})})}}));
+  EXPECT_EQ(v.kind(), ValueKind::Object);
+  EXPECT_EQ(Call("yamldecode", {S("hello")}), S("hello"));
+  EXPECT_TRUE(Call("yamldecode", {S("")}).IsNull());
+}
+
+TEST(EncodingFunctionsTest, YamldecodeRejectsMultipleDocumentsAndBadSyntax) {
+  EXPECT_NE(
+      CallError("yamldecode", {S("a: 1\n---\nb: 2\n")}).message.find("more than one document"),
+      std::string::npos);
+  EXPECT_NE(CallError("yamldecode", {S("a: [1, 2")}).message.find("on line"), std::string::npos);
+}
+
+TEST(EncodingFunctionsTest, Base64RoundTrip) {
+  EXPECT_EQ(Call("base64encode", {S("Hello World")}), S("SGVsbG8gV29ybGQ="));
+  EXPECT_EQ(Call("base64encode", {S("")}), S(""));
+  EXPECT_EQ(Call("base64decode", {S("SGVsbG8gV29ybGQ=")}), S("Hello World"));
+  EXPECT_EQ(Call("base64decode", {S("YWI=")}), S("ab"));
+  EXPECT_EQ(Call("base64decode", {S("4pyTIMOgIGxhIG1vZGU=")}), S("✓ à la mode"));
+}
+
+TEST(EncodingFunctionsTest, Base64decodeErrors) {
+  EXPECT_EQ(CallError("base64decode", {S("not base64!")}).message,
+            "failed to decode base64 data \"not base64!\"");
+  EXPECT_EQ(CallError("base64decode", {S("YQ")}).arg_index, 0);
+  EXPECT_EQ(CallError("base64decode", {S("/w==")}).message,
+            "the result of decoding the provided string is not valid UTF-8");
+}
+
+TEST(EncodingFunctionsTest, UrlencodeEscapesLikeGoQueryEscape) {
+  EXPECT_EQ(Call("urlencode", {S("Hello World!")}), S("Hello+World%21"));
+  EXPECT_EQ(Call("urlencode", {S("☃")}), S("%E2%98%83"));
+  EXPECT_EQ(Call("urlencode", {S("foo:bar@localhost?foo=bar&bar=baz")}),
+            S("foo%3Abar%40localhost%3Ffoo%3Dbar%26bar%3Dbaz"));
+  EXPECT_EQ(Call("urlencode", {S("a-b_c.d~e")}), S("a-b_c.d~e"));
+}
+
+TEST(EncodingFunctionsTest, CsvdecodeGivesListOfObjects) {
+  Value v = Call("csvdecode", {S("a,b,c\n1,2,3\n4,5,6\n")});
+  EXPECT_EQ(v.kind(), ValueKind::List);
+  EXPECT_EQ(v, L({O({{"a", S("1")}, {"b", S("2")}, {"c", S("3")}}),
+                  O({{"a", S("4")}, {"b", S("5")}, {"c", S("6")}})}));
+  EXPECT_EQ(Call("csvdecode", {S("name,note\r\n\"Smith, J\",\"said \"\"hi\"\"\nthen left\"\r\n")}),
+            L({O({{"name", S("Smith, J")}, {"note", S("said \"hi\"\nthen left")}})}));
+  EXPECT_EQ(Call("csvdecode", {S("a,b\n")}), L({}));
+}
+
+TEST(EncodingFunctionsTest, CsvdecodeErrors) {
+  EXPECT_EQ(CallError("csvdecode", {S("")}).message, "missing header line");
+  EXPECT_NE(CallError("csvdecode", {S("a,b\n1,2,3\n")}).message.find("wrong number of fields"),
+            std::string::npos);
+  EXPECT_NE(CallError("csvdecode", {S("a,b\n1,x\"y\n")}).message.find("bare \""),
+            std::string::npos);
+}
+
+TEST(EncodingFunctionsTest, SensitiveArgumentGivesSensitiveResult) {
+  Value v = Call("jsonencode", {O({{"password", S("hunter2").MarkSensitive()}})});
+  EXPECT_TRUE(v.IsSensitive());
+  EXPECT_EQ(v, S("{\"password\":\"hunter2\"}"));
+}
+
+TEST(EncodingFunctionsTest, UnknownArgumentGivesUnknownResult) {
+  EXPECT_TRUE(Call("jsonencode", {O({{"a", Value::Unknown()}})}).IsUnknown());
+}
+
+}  // namespace
+}  // namespace strata
