@@ -1,0 +1,102 @@
+#include "providers/aws/core/clock.h"
+
+#include <charconv>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <thread>
+
+namespace strata::aws {
+
+TimePoint SystemClock::Now() const { return std::chrono::system_clock::now(); }
+
+void SystemClock::SleepFor(Duration d) {
+  if (d.count() > 0) std::this_thread::sleep_for(d);
+}
+
+TimePoint FakeClock::Now() const {
+  std::lock_guard lock(mu_);
+  return now_;
+}
+
+void FakeClock::SleepFor(Duration d) {
+  std::lock_guard lock(mu_);
+  now_ += d;
+  slept_ += d;
+}
+
+void FakeClock::Advance(Duration d) {
+  std::lock_guard lock(mu_);
+  now_ += d;
+}
+
+Duration FakeClock::TotalSlept() const {
+  std::lock_guard lock(mu_);
+  return slept_;
+}
+
+SystemRandom::SystemRandom() : engine_(std::random_device{}()) {}
+
+double SystemRandom::NextUnit() {
+  std::lock_guard lock(mu_);
+  return std::uniform_real_distribution<double>(0.0, 1.0)(engine_);
+}
+
+namespace {
+
+std::tm ToUtc(TimePoint t) {
+  std::time_t secs = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  return tm;
+}
+
+bool ParseInt(std::string_view text, size_t pos, size_t len, int* out) {
+  if (pos + len > text.size()) return false;
+  auto first = text.data() + pos;
+  auto [ptr, ec] = std::from_chars(first, first + len, *out);
+  return ec == std::errc() && ptr == first + len;
+}
+
+}  // namespace
+
+std::string FormatAmzDate(TimePoint t) {
+  std::tm tm = ToUtc(t);
+  char buf[32];
+  std::strftime(buf, sizeof(buf), "%Y%m%dT%H%M%SZ", &tm);
+  return buf;
+}
+
+std::string FormatIso8601(TimePoint t) {
+  std::tm tm = ToUtc(t);
+  char buf[32];
+  std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+bool ParseIso8601(std::string_view text, TimePoint* out) {
+  // YYYY-MM-DDTHH:MM:SS
+  int year, month, day, hour, minute, second;
+  if (text.size() < 19 || text[4] != '-' || text[7] != '-' || (text[10] != 'T' && text[10] != 't') ||
+      text[13] != ':' || text[16] != ':')
+    return false;
+  if (!ParseInt(text, 0, 4, &year) || !ParseInt(text, 5, 2, &month) ||
+      !ParseInt(text, 8, 2, &day) || !ParseInt(text, 11, 2, &hour) ||
+      !ParseInt(text, 14, 2, &minute) || !ParseInt(text, 17, 2, &second))
+    return false;
+  size_t pos = 19;
+  if (pos < text.size() && text[pos] == '.') {
+    ++pos;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
+  }
+  std::string_view zone = text.substr(pos);
+  if (zone != "Z" && zone != "z" && zone != "+00:00" && !zone.empty()) return false;
+  using namespace std::chrono;
+  auto ymd = year_month_day{std::chrono::year{year}, std::chrono::month{unsigned(month)},
+                            std::chrono::day{unsigned(day)}};
+  if (!ymd.ok()) return false;
+  *out = sys_days{ymd} + hours{hour} + minutes{minute} + seconds{second};
+  return true;
+}
+
+}  // namespace strata::aws

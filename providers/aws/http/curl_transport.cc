@@ -1,0 +1,158 @@
+#include "providers/aws/http/curl_transport.h"
+
+#include <curl/curl.h>
+
+#include <mutex>
+
+namespace strata::aws {
+namespace {
+
+void GlobalInitOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+size_t WriteBody(char* data, size_t size, size_t count, void* user) {
+  static_cast<std::string*>(user)->append(data, size * count);
+  return size * count;
+}
+
+size_t WriteHeader(char* data, size_t size, size_t count, void* user) {
+  auto* headers = static_cast<HttpHeaders*>(user);
+  std::string_view line(data, size * count);
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+  if (line.rfind("HTTP/", 0) == 0) {
+    headers->clear();  // a new response (after 100 Continue): keep only the final headers
+  } else if (auto colon = line.find(':'); colon != std::string_view::npos) {
+    std::string_view value = line.substr(colon + 1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    headers->emplace_back(std::string(line.substr(0, colon)), std::string(value));
+  }
+  return size * count;
+}
+
+TransportError::Kind ClassifyCurlError(CURLcode code) {
+  switch (code) {
+    case CURLE_OPERATION_TIMEDOUT:
+      return TransportError::Kind::Timeout;
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_SEND_ERROR:
+    case CURLE_RECV_ERROR:
+    case CURLE_GOT_NOTHING:
+    case CURLE_PARTIAL_FILE:
+    case CURLE_HTTP2:
+    case CURLE_HTTP2_STREAM:
+      return TransportError::Kind::Connect;
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+      return TransportError::Kind::Tls;
+    default:
+      return TransportError::Kind::Other;
+  }
+}
+
+// Frees the header list when the request is done.
+struct HeaderList {
+  curl_slist* list = nullptr;
+  ~HeaderList() { curl_slist_free_all(list); }
+  void Add(const std::string& line) { list = curl_slist_append(list, line.c_str()); }
+};
+
+}  // namespace
+
+CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(options)) {
+  GlobalInitOnce();
+}
+
+CurlTransport::~CurlTransport() {
+  for (void* h : idle_) curl_easy_cleanup(static_cast<CURL*>(h));
+}
+
+void* CurlTransport::AcquireHandle() {
+  {
+    std::lock_guard lock(mu_);
+    if (!idle_.empty()) {
+      void* h = idle_.back();
+      idle_.pop_back();
+      return h;
+    }
+  }
+  return curl_easy_init();
+}
+
+void CurlTransport::ReleaseHandle(void* handle) {
+  std::lock_guard lock(mu_);
+  if (idle_.size() < options_.max_idle_handles) {
+    idle_.push_back(handle);
+    return;
+  }
+  curl_easy_cleanup(static_cast<CURL*>(handle));
+}
+
+TransportResult CurlTransport::Send(const HttpRequest& request) {
+  CURL* curl = static_cast<CURL*>(AcquireHandle());
+  if (curl == nullptr) return TransportError{TransportError::Kind::Other, "curl_easy_init failed"};
+  curl_easy_reset(curl);  // keeps the connection cache
+
+  HttpResponse response;
+  char error_buffer[CURL_ERROR_SIZE] = {0};
+  HeaderList headers;
+  bool has_content_type = false;
+  for (const auto& [name, value] : request.headers) {
+    if (EqualsIgnoreCase(name, "Content-Type")) has_content_type = true;
+    // "Name;" sends an empty header; "Name:" would remove it.
+    headers.Add(value.empty() ? name + ";" : name + ": " + value);
+  }
+  headers.Add("Expect:");  // no 100-continue round trip
+  if (!has_content_type) headers.Add("Content-Type:");  // no curl default form type
+
+  curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer);
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+  if (!options_.ca_bundle.empty()) curl_easy_setopt(curl, CURLOPT_CAINFO, options_.ca_bundle.c_str());
+  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeout.count()));
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(request.connect_timeout.count()));
+  curl_easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
+  curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // gzip/deflate, decoded by curl
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.list);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, WriteBody);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
+  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, WriteHeader);
+  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response.headers);
+
+  if (request.method == "GET") {
+    curl_easy_setopt(curl, CURLOPT_HTTPGET, 1L);
+  } else if (request.method == "HEAD") {
+    curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
+  } else {
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
+  }
+
+  CURLcode code = curl_easy_perform(curl);
+  long status = 0;
+  if (code == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  // Detach the stack buffers before the handle goes back to the pool.
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, nullptr);
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, nullptr);
+  ReleaseHandle(curl);
+
+  if (code != CURLE_OK) {
+    std::string message = error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(code);
+    return TransportError{ClassifyCurlError(code), message};
+  }
+  response.status = int(status);
+  return response;
+}
+
+}  // namespace strata::aws

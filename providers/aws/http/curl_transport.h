@@ -1,0 +1,45 @@
+#pragma once
+// CurlTransport: HttpTransport over libcurl.
+//
+// - Connection reuse: a pool of easy handles; each keeps its own connection cache, and
+//   a handle is used by one request at a time, so the transport is safe for any number
+//   of concurrent callers (apply workers).
+// - TLS peer and host verification are always on; `ca_bundle` (AWS_CA_BUNDLE) only
+//   replaces the trust store.
+// - Proxies: libcurl's own handling of http_proxy / https_proxy / no_proxy is kept.
+// - No redirects are followed; no signals are used (CURLOPT_NOSIGNAL).
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "providers/aws/http/http_transport.h"
+
+namespace strata::aws {
+
+struct CurlTransportOptions {
+  std::string ca_bundle;          //!< PEM file of trusted CAs; empty: the system store
+  size_t max_idle_handles = 16;   //!< handles (and their connections) kept for reuse
+  std::string user_agent = "strata-aws";
+};
+
+class CurlTransport final : public HttpTransport {
+ public:
+  explicit CurlTransport(CurlTransportOptions options = {});
+  ~CurlTransport() override;
+  CurlTransport(const CurlTransport&) = delete;
+  CurlTransport& operator=(const CurlTransport&) = delete;
+
+  TransportResult Send(const HttpRequest& request) override;
+
+ private:
+  void* AcquireHandle();
+  void ReleaseHandle(void* handle);
+
+  CurlTransportOptions options_;
+  std::mutex mu_;
+  std::vector<void*> idle_;  // CURL* kept opaque so curl.h stays out of this header
+};
+
+}  // namespace strata::aws
