@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Strata builds and tests with; skips what is already there.
 set -euo pipefail
-packages=(build-essential cmake ninja-build ccache clang libclang-rt-14-dev
+packages=(build-essential cmake ninja-build ccache pkg-config clang libclang-rt-14-dev
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libsqlite3-dev sqlite3
   libssl-dev libcurl4-openssl-dev libpugixml-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev)

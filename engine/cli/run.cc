@@ -43,6 +43,7 @@ bool CommandContext::Report(const Diagnostics& diags, const SourceRegistry* sour
   } else {
     RenderOptions options;
     options.color = !global.no_color && isatty(STDERR_FILENO);
+    options.display_root = WorkingDir();
     *err << "\n" << RenderDiagnostics(diags, sources, options);
   }
   return diags.HasErrors();

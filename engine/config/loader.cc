@@ -32,7 +32,9 @@ class ModuleLoader {
   ModuleLoader(SourceRegistry& sources, Diagnostics& diags) : sources_(sources), diags_(diags) {}
 
   std::shared_ptr<const ModuleConfig> Load(const fs::path& dir, const SourceRange& called_from) {
-    std::string key = fs::weakly_canonical(dir).string();
+    std::error_code ec;
+    std::string key = fs::weakly_canonical(dir, ec).lexically_normal().string();
+    if (ec) key = fs::absolute(dir).lexically_normal().string();
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     if (std::find(stack_.begin(), stack_.end(), key) != stack_.end()) {
       diags_.Error("Module calls itself", fmt::format("The module in {} calls itself, directly or through other modules.", key),
@@ -42,7 +44,7 @@ class ModuleLoader {
     stack_.push_back(key);
     auto module = std::make_shared<ModuleConfig>();
     module->dir = key;
-    for (const auto& file : YamlFilesIn(dir, called_from)) LoadFile(*module, file);
+    for (const auto& file : YamlFilesIn(key, called_from)) LoadFile(*module, file);
     stack_.pop_back();
     cache_[key] = module;
     return module;
@@ -69,7 +71,10 @@ class ModuleLoader {
 
   void LoadFile(ModuleConfig& module, const fs::path& path) {
     std::optional<YamlDocument> doc = ReadYamlDocument(path.string(), sources_, diags_);
-    if (!doc) return;
+    if (!doc) {
+      module.has_errors = true;
+      return;
+    }
     module.files.push_back(doc->file.path);
     const YamlFile& file = doc->file;
     const YAML::Node& root = doc->root;

@@ -104,6 +104,9 @@ struct ModuleConfig {
   std::map<std::string, ResourceConfig> data;       // data sources, by name
   std::map<std::string, ModuleCallConfig> modules;
   std::map<std::string, OutputConfig> outputs;
+  //! A file of this module failed to load: what it declares may be missing, so checks
+  //! that depend on completeness (undeclared inputs, outputs) stay quiet.
+  bool has_errors = false;
 };
 
 }  // namespace strata

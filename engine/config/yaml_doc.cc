@@ -9,6 +9,26 @@
 
 namespace strata {
 
+namespace {
+
+// The usual cause of a YAML error in a module file: an unquoted ${...} holding ": " (a for
+// expression, a conditional) or starting with a flow indicator.
+std::string YamlHint(const std::string& text, const YAML::Mark& mark) {
+  if (mark.line < 0) return "";
+  size_t start = 0;
+  for (int i = 0; i < mark.line && start != std::string::npos; ++i) {
+    start = text.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (start == std::string::npos) return "";
+  std::string line = text.substr(start, text.find('\n', start) - start);
+  if (line.find("${") == std::string::npos && line.find("%{") == std::string::npos) return "";
+  return " An expression that contains \": \" (as in a for expression), or that starts with { or [, must be "
+         "quoted in YAML: write \"${...}\" (escape inner double quotes as \\\") or use a block scalar (|).";
+}
+
+}  // namespace
+
 std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegistry& sources, Diagnostics& diags) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -34,7 +54,7 @@ std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegi
     SourceRange r{path, {e.mark.line + 1, e.mark.column + 1, e.mark.pos}, {e.mark.line + 1, e.mark.column + 2, e.mark.pos + 1}};
     std::string msg = e.msg;
     if (!msg.empty()) msg[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(msg[0])));
-    diags.Error("Invalid YAML", msg + ".", e.mark.line >= 0 ? r : SourceRange{path, {1, 1, 0}, {1, 2, 1}});
+    diags.Error("Invalid YAML", msg + "." + YamlHint(doc.text, e.mark), e.mark.line >= 0 ? r : SourceRange{path, {1, 1, 0}, {1, 2, 1}});
     return std::nullopt;
   }
   return doc;

@@ -84,7 +84,10 @@ ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& di
   if (node.IsScalar()) {
     const std::string& s = node.Scalar();
     if (HasTemplateSyntax(s)) {
-      ExprPtr e = ParseTemplate(s, ScalarMapping(file, node), diags);
+      // A block scalar ends with a newline; "${x}\n" still means the raw value of x.
+      std::string_view text(s);
+      while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+      ExprPtr e = ParseTemplate(text, ScalarMapping(file, node), diags);
       if (!e) return std::make_shared<LiteralExpr>(Value::Unknown(), range);
       return ExprRef(std::move(e));
     }

@@ -56,31 +56,39 @@ class GraphBuilder {
     if (!config) return;
     size_t index = graph_->modules.size();
     graph_->modules.push_back({path, config, parent, call, {}, {}, {}, {}, {}, {}, {}});
-    auto add = [&](NodeKind kind, const std::string& name, const SourceRange& range, auto setter) {
-      GraphNode n{kind, index, name, nullptr, nullptr, nullptr, nullptr, nullptr, range};
-      setter(n);
-      return AddNode(std::move(n));
+    auto add = [&](NodeKind kind, const std::string& name, const SourceRange& range) {
+      return AddNode(GraphNode{kind, index, name, nullptr, nullptr, nullptr, nullptr, nullptr, range});
     };
-    auto& m = [&]() -> ModuleInstance& { return graph_->modules[index]; }();
-    for (const auto& [name, v] : config->variables) {
-      graph_->modules[index].variables[name] = add(NodeKind::Variable, name, v.range, [&](GraphNode& n) { n.variable = &v; });
+    for (const auto& entry : config->variables) {
+      NodeId id = add(NodeKind::Variable, entry.first, entry.second.range);
+      graph_->nodes[id].variable = &entry.second;
+      graph_->modules[index].variables[entry.first] = id;
     }
-    for (const auto& [name, l] : config->locals) {
-      graph_->modules[index].locals[name] = add(NodeKind::Local, name, l.range, [&](GraphNode& n) { n.local = &l; });
+    for (const auto& entry : config->locals) {
+      NodeId id = add(NodeKind::Local, entry.first, entry.second.range);
+      graph_->nodes[id].local = &entry.second;
+      graph_->modules[index].locals[entry.first] = id;
     }
-    for (const auto& [name, p] : config->providers) {
-      graph_->modules[index].providers[name] = add(NodeKind::Provider, name, p.range, [&](GraphNode& n) { n.provider = &p; });
+    for (const auto& entry : config->providers) {
+      NodeId id = add(NodeKind::Provider, entry.first, entry.second.range);
+      graph_->nodes[id].provider = &entry.second;
+      graph_->modules[index].providers[entry.first] = id;
     }
-    for (const auto& [name, r] : config->resources) {
-      graph_->modules[index].resources[name] = add(NodeKind::Resource, name, r.range, [&](GraphNode& n) { n.resource = &r; });
+    for (const auto& entry : config->resources) {
+      NodeId id = add(NodeKind::Resource, entry.first, entry.second.range);
+      graph_->nodes[id].resource = &entry.second;
+      graph_->modules[index].resources[entry.first] = id;
     }
-    for (const auto& [name, r] : config->data) {
-      graph_->modules[index].data[name] = add(NodeKind::Data, name, r.range, [&](GraphNode& n) { n.resource = &r; });
+    for (const auto& entry : config->data) {
+      NodeId id = add(NodeKind::Data, entry.first, entry.second.range);
+      graph_->nodes[id].resource = &entry.second;
+      graph_->modules[index].data[entry.first] = id;
     }
-    for (const auto& [name, o] : config->outputs) {
-      graph_->modules[index].outputs[name] = add(NodeKind::Output, name, o.range, [&](GraphNode& n) { n.output = &o; });
+    for (const auto& entry : config->outputs) {
+      NodeId id = add(NodeKind::Output, entry.first, entry.second.range);
+      graph_->nodes[id].output = &entry.second;
+      graph_->modules[index].outputs[entry.first] = id;
     }
-    (void)m;
     for (const auto& [name, c] : config->modules) {
       if (!c.module) continue;
       size_t child = graph_->modules.size();
@@ -92,7 +100,7 @@ class GraphBuilder {
   // Inputs given to a module call must be its variables; required variables must be given.
   void CheckModuleInputs() {
     for (const auto& m : graph_->modules) {
-      if (!m.call) continue;
+      if (!m.call || m.config->has_errors) continue;  // its own errors are reported already
       for (const auto& [input, expr] : m.call->inputs) {
         if (m.config->variables.count(input)) continue;
         diags_.Error("Unsupported argument",
@@ -121,7 +129,10 @@ class GraphBuilder {
     for (const ReferenceSite& site : ReferenceSites()) {
       std::vector<Reference> refs = ReferencesOf(*site.expr);
       for (const auto& ref : refs) {
-        for (NodeId target : Resolve(site, ref)) graph_->dag.AddEdge(site.node, target);
+        for (NodeId target : Resolve(site, ref)) {
+          // A variable's validation rules read the variable itself: not a dependency.
+          if (target != site.node) graph_->dag.AddEdge(site.node, target);
+        }
       }
     }
   }
@@ -266,6 +277,7 @@ class GraphBuilder {
     const std::string& output = ref.steps[1].name;
     auto out = child.outputs.find(output);
     if (out != child.outputs.end()) return {out->second};
+    if (child.config->has_errors) return {};
     diags_.Error("Unsupported attribute",
                  fmt::format("The module \"{}\" has no output named \"{}\".{}", s->name, output, DidYouMean(output, Keys(child.outputs))),
                  ref.steps[1].range);

@@ -36,6 +36,12 @@ std::string Snippet(const SourceRange& r, const SourceRegistry& sources) {
 
 }  // namespace
 
+std::string DisplayName(const std::string& file, const RenderOptions& o) {
+  if (o.display_root.empty()) return file;
+  std::string root = o.display_root.back() == '/' ? o.display_root : o.display_root + "/";
+  return file.rfind(root, 0) == 0 ? file.substr(root.size()) : file;
+}
+
 std::string RenderDiagnostic(const Diagnostic& d, const SourceRegistry* sources,
                              const RenderOptions& o) {
   bool error = d.severity == Severity::Error;
@@ -43,12 +49,22 @@ std::string RenderDiagnostic(const Diagnostic& d, const SourceRegistry* sources,
   out += Paint(o, kBold, d.summary) + "\n";
   if (d.subject.IsKnown() || !d.address.empty()) {
     out += "\n  on ";
-    out += d.subject.IsKnown() ? d.subject.ToString() : "";
+    if (d.subject.IsKnown()) {
+      out += fmt::format("{}:{}:{}", DisplayName(d.subject.file, o), d.subject.start.line, d.subject.start.column);
+    }
     if (!d.address.empty()) out += (d.subject.IsKnown() ? ", in " : "") + d.address;
     out += ":\n";
     if (sources && d.subject.IsKnown()) out += Snippet(d.subject, *sources);
   }
-  if (!d.detail.empty()) out += "\n" + d.detail + "\n";
+  if (!d.detail.empty()) {
+    std::string detail = d.detail;
+    if (!o.display_root.empty()) {
+      // Positions quoted inside the text (a cycle's chain) are shown relative too.
+      std::string root = o.display_root.back() == '/' ? o.display_root : o.display_root + "/";
+      for (size_t at = detail.find(root); at != std::string::npos; at = detail.find(root, at)) detail.erase(at, root.size());
+    }
+    out += "\n" + detail + "\n";
+  }
   return out;
 }
 

@@ -12,8 +12,12 @@ namespace strata {
 
 struct RenderOptions {
   bool color = false;
+  //! File names under this directory are shown relative to it.
+  std::string display_root;
 };
 
+//! `file` as shown to people (relative to options.display_root when under it).
+std::string DisplayName(const std::string& file, const RenderOptions& options);
 //! Human form of one diagnostic, ending with a newline.
 std::string RenderDiagnostic(const Diagnostic& d, const SourceRegistry* sources,
                              const RenderOptions& options);

@@ -133,7 +133,17 @@ class Parser {
   }
 
   // ---- expressions --------------------------------------------------------------------
-  ExprPtr ParseExpr() { return ParseConditional(); }
+  // Nesting is bounded so that hostile input cannot exhaust the stack.
+  static constexpr int kMaxDepth = 200;
+  ExprPtr ParseExpr() {
+    if (++depth_ > kMaxDepth) {
+      Fail(pos_, pos_ + 1, "Expression too deeply nested",
+           fmt::format("Expressions may nest at most {} levels deep; split this one up with locals.", kMaxDepth));
+    }
+    ExprPtr e = ParseConditional();
+    --depth_;
+    return e;
+  }
 
   ExprPtr ParseConditional() {
     SkipSpace();
@@ -188,14 +198,19 @@ class Parser {
   ExprPtr ParseUnary() {
     SkipSpace();
     size_t start = pos_;
+    if ((Cur() == '!' && At(1) != '=') || Cur() == '-') {
+      if (++depth_ > kMaxDepth) Fail(pos_, pos_ + 1, "Expression too deeply nested", "Too many unary operators in a row.");
+    }
     if (Cur() == '!' && At(1) != '=') {
       ++pos_;
       ExprPtr operand = ParseUnary();
+      --depth_;
       return std::make_unique<UnaryExpr>(UnaryOp::Not, std::move(operand), Range(start, pos_));
     }
     if (Cur() == '-') {
       ++pos_;
       ExprPtr operand = ParseUnary();
+      --depth_;
       return std::make_unique<UnaryExpr>(UnaryOp::Negate, std::move(operand), Range(start, pos_));
     }
     return ParsePostfix(ParsePrimary(), start);
@@ -210,6 +225,8 @@ class Parser {
       } else if (Cur() == '[' && Peek("[*]")) {
         pos_ += 3;
         e = ParseSplat(std::move(e), start, /*full=*/true);
+      } else if (Cur() == '.' && At(1) == '.') {
+        return e;  // "..." (argument expansion, for-expression grouping) belongs to the caller
       } else if (Cur() == '.' && !std::isdigit(static_cast<unsigned char>(At(1)))) {
         ++pos_;
         std::string name = ExpectIdentifier("an attribute name after \".\"");
@@ -744,6 +761,7 @@ class Parser {
   SourceMapping mapping_;
   std::vector<size_t> line_starts_;
   size_t pos_ = 0;
+  int depth_ = 0;
   int quoted_depth_ = 0;
 };
 

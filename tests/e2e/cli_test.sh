@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# End-to-end: the CLI verbs of the engine core on the quickstart and on broken projects.
+source "$(dirname "$0")/lib.sh"
+cp -r "$STRATA_SOURCE_DIR/examples/quickstart" "$work/qs"
+qs="$work/qs"
+
+run version 0 "$STRATA" version && expect "version prints the version" "$out" "Strata v"
+
+run console 0 sh -c "echo 'cidrsubnet(\"10.0.0.0/16\", 4, 2)' | '$STRATA' console" && expect "console evaluates cidrsubnet" "$out" '"10.0.32.0/20"'
+run console-multi 0 sh -c "printf '1 + 2\nupper(\"a\")\n[for x in [1,2] : x * 10]\n' | '$STRATA' console" &&
+  expect "console evaluates line by line" "$out" $'3\n"A"\n[\n  10,\n  20,\n]'
+run console-error 1 sh -c "printf 'lenght([])\n2\n' | '$STRATA' console" &&
+  expect "console error suggests the function" "$err" 'Did you mean "length"?' && expect "console goes on after an error" "$out" "2"
+
+run init 0 "$STRATA" -chdir="$qs" init && expect "init reports the stages" "$out" "Stage platform (02-platform): 0 resources, 1 module, reads from network"
+[ -d "$qs/.strata" ] && pass "init creates .strata/" || fail "init creates .strata/"
+
+run validate 0 "$STRATA" -chdir="$qs" validate && expect "validate succeeds" "$out" "Success! The configuration is valid (2 stages)."
+run validate-stage 0 "$STRATA" validate -chdir="$qs" network && expect "validate one stage" "$out" "(stage network)"
+run validate-json 0 "$STRATA" -chdir="$qs" validate -json && expect "validate -json" "$out" '"valid": true'
+
+run graph-stages 0 "$STRATA" -chdir="$qs" graph && expect "graph of stages" "$out" '"stage.platform" -> "stage.network"'
+run graph-stage 0 "$STRATA" -chdir="$qs" graph platform && expect "graph of a stage" "$out" '"module.node_groups.var.groups" -> "var.gpu_groups"'
+
+run console-stage 0 sh -c "echo 'module.node_groups.spot_groups' | '$STRATA' -chdir='$qs' console platform" &&
+  expect "console in a stage sees module outputs" "$out" '"gpu-spot-large-a",'
+run var-flag 0 sh -c "echo 'var.cluster_name' | '$STRATA' -chdir='$qs' console network -var cluster_name=ml" && expect "-var sets a variable" "$out" '"ml"'
+run var-env 0 sh -c "echo 'var.cluster_name' | STRATA_VAR_cluster_name=envname '$STRATA' -chdir='$qs' console network" &&
+  expect "STRATA_VAR_ sets a variable" "$out" '"envname"'
+run var-invalid 1 "$STRATA" -chdir="$qs" validate network -var cluster_name=this-name-is-far-too-long-for-an-eks-cluster-really &&
+  expect "validation rule message" "$err" "cluster_name must be at most 40 characters"
+run var-undeclared 1 "$STRATA" -chdir="$qs" validate network -var clustr_name=x && expect "undeclared -var suggests" "$err" 'Did you mean "cluster_name"?'
+run no-stage 1 "$STRATA" -chdir="$qs" validate netwrk && expect "unknown stage suggests" "$err" 'Did you mean "network"?'
+
+# A broken project: every error is reported, each with its position.
+mkdir -p "$work/broken/s1"
+cat >"$work/broken/strata.yaml" <<'YAML'
+project: broken
+stages:
+  - { name: one, path: s1 }
+YAML
+cat >"$work/broken/s1/main.yaml" <<'YAML'
+variables:
+  name: { type: strng }
+locals:
+  a: ${local.b}
+  b: ${local.a}
+  c: ${lenght(var.name)}
+resources:
+  r:
+    type: null_resourse
+outputs:
+  o: { value: "${vpc.id}" }
+YAML
+run broken 1 "$STRATA" -chdir="$work/broken" validate
+expect "bad type named with position" "$err" "on s1/main.yaml:2:17:"
+expect "bad type message" "$err" 'unknown type "strng"'
+expect "cycle as a chain" "$err" "local.a (s1/main.yaml:4:3)"
+expect "unknown resource type suggests" "$err" 'Did you mean "null_resource"?'
+expect "undeclared resource" "$err" 'No resource named "vpc" is declared in this module.'
+expect "caret under the source" "$err" "      |   ^"
+run broken-json 1 "$STRATA" -chdir="$work/broken" validate -json && expect "json diagnostics" "$out" '"error_count": '
+
+run no-project 1 "$STRATA" -chdir="$work" validate && expect "no project file" "$err" "There is no strata.yaml"
+run bad-flag 1 "$STRATA" validate --bogus && expect "bad flag" "$err" "Error:"
+finish
