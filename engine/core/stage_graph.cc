@@ -52,43 +52,28 @@ class GraphBuilder {
     return id;
   }
 
+  // One node per declaration of one kind, recorded in the module's table for that kind.
+  template <typename Config>
+  void AddNodes(size_t module, NodeKind kind, const std::map<std::string, Config>& declarations,
+                std::map<std::string, NodeId> ModuleInstance::*table, const Config* GraphNode::*field) {
+    for (const auto& entry : declarations) {
+      GraphNode node{kind, module, entry.first, nullptr, nullptr, nullptr, nullptr, nullptr, entry.second.range};
+      node.*field = &entry.second;
+      NodeId id = AddNode(std::move(node));
+      (graph_->modules[module].*table)[entry.first] = id;
+    }
+  }
+
   void AddModule(const ModuleConfig* config, ModulePath path, int parent, const ModuleCallConfig* call) {
     if (!config) return;
     size_t index = graph_->modules.size();
     graph_->modules.push_back({path, config, parent, call, {}, {}, {}, {}, {}, {}, {}});
-    auto add = [&](NodeKind kind, const std::string& name, const SourceRange& range) {
-      return AddNode(GraphNode{kind, index, name, nullptr, nullptr, nullptr, nullptr, nullptr, range});
-    };
-    for (const auto& entry : config->variables) {
-      NodeId id = add(NodeKind::Variable, entry.first, entry.second.range);
-      graph_->nodes[id].variable = &entry.second;
-      graph_->modules[index].variables[entry.first] = id;
-    }
-    for (const auto& entry : config->locals) {
-      NodeId id = add(NodeKind::Local, entry.first, entry.second.range);
-      graph_->nodes[id].local = &entry.second;
-      graph_->modules[index].locals[entry.first] = id;
-    }
-    for (const auto& entry : config->providers) {
-      NodeId id = add(NodeKind::Provider, entry.first, entry.second.range);
-      graph_->nodes[id].provider = &entry.second;
-      graph_->modules[index].providers[entry.first] = id;
-    }
-    for (const auto& entry : config->resources) {
-      NodeId id = add(NodeKind::Resource, entry.first, entry.second.range);
-      graph_->nodes[id].resource = &entry.second;
-      graph_->modules[index].resources[entry.first] = id;
-    }
-    for (const auto& entry : config->data) {
-      NodeId id = add(NodeKind::Data, entry.first, entry.second.range);
-      graph_->nodes[id].resource = &entry.second;
-      graph_->modules[index].data[entry.first] = id;
-    }
-    for (const auto& entry : config->outputs) {
-      NodeId id = add(NodeKind::Output, entry.first, entry.second.range);
-      graph_->nodes[id].output = &entry.second;
-      graph_->modules[index].outputs[entry.first] = id;
-    }
+    AddNodes(index, NodeKind::Variable, config->variables, &ModuleInstance::variables, &GraphNode::variable);
+    AddNodes(index, NodeKind::Local, config->locals, &ModuleInstance::locals, &GraphNode::local);
+    AddNodes(index, NodeKind::Provider, config->providers, &ModuleInstance::providers, &GraphNode::provider);
+    AddNodes(index, NodeKind::Resource, config->resources, &ModuleInstance::resources, &GraphNode::resource);
+    AddNodes(index, NodeKind::Data, config->data, &ModuleInstance::data, &GraphNode::resource);
+    AddNodes(index, NodeKind::Output, config->outputs, &ModuleInstance::outputs, &GraphNode::output);
     for (const auto& [name, c] : config->modules) {
       if (!c.module) continue;
       size_t child = graph_->modules.size();

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/expr/functions/util.h"
 #include "engine/expr/nodes.h"
 
 namespace strata {
@@ -730,33 +731,13 @@ class Parser {
           Fail(start, pos_, "Invalid escape sequence", fmt::format("\\{} must be followed by {} hexadecimal digits.", c, digits));
         }
         pos_ += digits;
-        return EncodeUtf8(static_cast<uint32_t>(std::stoul(hex, nullptr, 16)));
+        return functions::EncodeUtf8(std::u32string(1, static_cast<char32_t>(std::stoul(hex, nullptr, 16))));
       }
       default:
         Fail(start, pos_, "Invalid escape sequence",
              fmt::format("The escape \\{} is not valid. Use \\n, \\r, \\t, \\\", \\\\, \\uNNNN or \\UNNNNNNNN.", c));
     }
   }
-  static std::string EncodeUtf8(uint32_t cp) {
-    std::string out;
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return out;
-  }
-
   std::string_view text_;
   SourceMapping mapping_;
   std::vector<size_t> line_starts_;
