@@ -29,7 +29,8 @@ class StageEvaluation::NodeScope : public Scope {
       if (it == table.end()) throw MakeEvalError(ref.range, "Reference to undeclared name", ref.ToString() + " is not declared.");
       return eval_.results_[it->second];
     };
-    if (ref.steps.empty() && (root == "var" || root == "local" || root == "data" || root == "module" || root == "stage")) {
+    if (ref.steps.empty() &&
+        (root == "var" || root == "local" || root == "data" || root == "module" || root == "stage" || root == "path")) {
       throw MakeEvalError(ref.range, "Invalid reference", fmt::format("\"{}\" must be followed by a name.", root));
     }
     consumed = 1;

@@ -1,0 +1,516 @@
+#include "engine/core/engine.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "engine/expr/parser.h"
+#include "engine/value/format.h"
+#include "tests/unit/config/temp_project.h"
+
+namespace strata {
+namespace {
+
+using ::testing::HasSubstr;
+
+class EngineTest : public testing::TempProject {
+ protected:
+  // Writes main/main.yaml and evaluates the stage.
+  std::unique_ptr<StageEvaluation> EvalMain(const std::string& text, EngineOptions options = {}) {
+    WriteSingleStageProject();
+    Write("main/main.yaml", text);
+    return Evaluate("main", std::move(options));
+  }
+
+  Value Output(const StageEvaluation& e, const std::string& name) {
+    auto outputs = e.RootOutputs();
+    auto it = outputs.find(name);
+    return it == outputs.end() ? Value::Null() : it->second;
+  }
+
+  const std::vector<InstanceValue>& Instances(const StageEvaluation& e, const std::string& resource) {
+    return e.InstancesOf(e.graph().modules[0].resources.at(resource));
+  }
+};
+
+const char* kPrecedenceModule =
+    "variables:\n"
+    "  v: { type: string, default: from-default }\n"
+    "outputs:\n"
+    "  v: { value: \"${var.v}\" }\n";
+
+TEST_F(EngineTest, VariableDefault) {
+  auto e = EvalMain(kPrecedenceModule);
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_EQ(Output(*e, "v"), Value::String("from-default"));
+}
+
+TEST_F(EngineTest, VariablePrecedence) {
+  std::string file1 = Write("one.yaml", "v: from-file-1\n");
+  std::string file2 = Write("two.yaml", "v: from-file-2\n");
+  struct Case {
+    bool env, files, cli;
+    const char* expected;
+  };
+  for (const Case& c : {Case{true, false, false, "from-env"}, Case{true, true, false, "from-file-2"},
+                        Case{true, true, true, "from-cli-2"}, Case{false, false, true, "from-cli-2"}}) {
+    EngineOptions options;
+    if (c.env) options.variables.env = {{"v", "from-env"}};
+    if (c.files) options.variables.var_files = {file1, file2};
+    if (c.cli) options.variables.cli_vars = {{"v", "from-cli-1"}, {"v", "from-cli-2"}};
+    diags_ = Diagnostics();
+    auto e = EvalMain(kPrecedenceModule, options);
+    ASSERT_NE(e, nullptr) << Messages();
+    EXPECT_EQ(FormatValue(Output(*e, "v")), FormatValue(Value::String(c.expected)));
+  }
+}
+
+TEST_F(EngineTest, EnvironmentVariablesAreParsed) {
+  const char* env[] = {"PATH=/bin", "STRATA_VAR_region=eu-west-1", "STRATA_VAR_x=a=b", nullptr};
+  auto vars = StrataVarsFromEnvironment(env);
+  EXPECT_EQ(vars, (std::map<std::string, std::string>{{"region", "eu-west-1"}, {"x", "a=b"}}));
+  std::string name, value;
+  EXPECT_TRUE(SplitVarFlag("a=b=c", name, value));
+  EXPECT_EQ(name, "a");
+  EXPECT_EQ(value, "b=c");
+  EXPECT_FALSE(SplitVarFlag("novalue", name, value));
+}
+
+TEST_F(EngineTest, StructuredVariableFromCli) {
+  EngineOptions options;
+  options.variables.cli_vars = {{"zones", "[\"a\", \"b\"]"}};
+  auto e = EvalMain(
+      "variables:\n  zones: { type: list(string) }\noutputs:\n  n: { value: \"${length(var.zones)}\" }\n", options);
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_EQ(Output(*e, "n"), Value::Number(2));
+}
+
+TEST_F(EngineTest, TypeConversionErrorNamesTheSource) {
+  const char* module = "variables:\n  n: { type: number }\noutputs:\n  n: { value: \"${var.n}\" }\n";
+  {
+    EngineOptions options;
+    options.variables.cli_vars = {{"n", "abc"}};
+    EvalMain(module, options);
+    EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:2:3: Invalid value for input variable: The value for \"n\" from -var n is "
+                                      "not a number"));
+  }
+  {
+    diags_ = Diagnostics();
+    EngineOptions options;
+    options.variables.env = {{"n", "abc"}};
+    EvalMain(module, options);
+    EXPECT_THAT(Messages(), HasSubstr("from environment variable STRATA_VAR_n is not a number"));
+  }
+  {
+    diags_ = Diagnostics();
+    EngineOptions options;
+    options.variables.var_files = {Write("vars.yaml", "# values\nn: [1]\n")};
+    EvalMain(module, options);
+    EXPECT_THAT(Messages(), HasSubstr("vars.yaml:2:4: Invalid value for input variable: The value for \"n\" from -var-file " +
+                                      Path("vars.yaml") + " is not a number"));
+  }
+}
+
+TEST_F(EngineTest, UndeclaredCliVariableIsAnErrorAndInFileAWarning) {
+  EngineOptions options;
+  options.variables.cli_vars = {{"regoin", "x"}};
+  options.variables.var_files = {Write("vars.yaml", "regoin: x\n")};
+  EvalMain("variables:\n  region: { default: a }\n", options);
+  EXPECT_EQ(diags_.ErrorCount(), 1u) << Messages();
+  EXPECT_EQ(diags_.size(), 2u);
+  EXPECT_THAT(Messages(), HasSubstr("-var sets \"regoin\", but the stage declares no variable of that name. Did you mean \"region\"?"));
+  EXPECT_THAT(Messages(), HasSubstr("vars.yaml:1:1: Value for undeclared variable"));
+}
+
+TEST_F(EngineTest, RequiredVariableWithoutValue) {
+  EvalMain("variables:\n  name: { type: string }\n");
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:2:3: No value for required variable: The variable \"name\" has no default"));
+}
+
+TEST_F(EngineTest, ValidationRuleFailureHasMessageAndPosition) {
+  EngineOptions options;
+  options.variables.cli_vars = {{"name", "much-too-long-for-this-rule"}};
+  EvalMain(
+      "variables:\n"
+      "  name:\n"
+      "    type: string\n"
+      "    validation:\n"
+      "      - condition: ${length(var.name) <= 10}\n"
+      "        message: \"name must be at most 10 characters, got ${length(var.name)}\"\n",
+      options);
+  EXPECT_EQ(Messages(), "main/main.yaml:2:3: Invalid value for variable: name must be at most 10 characters, got 27\n\n"
+                        "This was checked by the validation rule at " +
+                            Path("main/main.yaml") + ":5:9.\n");
+}
+
+TEST_F(EngineTest, ValidationRuleFromFilePointsAtTheValue) {
+  EngineOptions options;
+  options.variables.var_files = {Write("vars.yaml", "n: 50\n")};
+  EvalMain("variables:\n  n:\n    validation: { condition: \"${var.n < 10}\", message: too big }\n", options);
+  EXPECT_THAT(Messages(), HasSubstr("vars.yaml:1:4: Invalid value for variable: too big"));
+}
+
+TEST_F(EngineTest, SensitiveOutputNeedsSensitiveTrue) {
+  const char* module =
+      "variables:\n"
+      "  password: { type: string, default: hunter2, sensitive: true }\n"
+      "outputs:\n"
+      "  pw: { value: \"pw=${var.password}\"%s }\n";
+  char text[512];
+  std::snprintf(text, sizeof text, module, "");
+  EvalMain(text);
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:4:17: Output refers to sensitive values: The output \"pw\" shows a sensitive "
+                                    "value. Add sensitive: true"));
+  diags_ = Diagnostics();
+  std::snprintf(text, sizeof text, module, ", sensitive: true");
+  auto e = EvalMain(text);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(Messages(), "");
+  EXPECT_TRUE(Output(*e, "pw").IsSensitive());
+  EXPECT_EQ(Output(*e, "pw").DeepUnmark(), Value::String("pw=hunter2"));
+}
+
+TEST_F(EngineTest, CountExpansion) {
+  auto e = EvalMain(
+      "resources:\n"
+      "  x:\n"
+      "    type: null_resource\n"
+      "    count: 3\n"
+      "    properties: { triggers: { i: \"${count.index}\" } }\n"
+      "outputs:\n"
+      "  second: { value: \"${x[1].triggers.i}\" }\n"
+      "  all: { value: \"${x[*].triggers.i}\" }\n");
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(Messages(), "");
+  const auto& instances = Instances(*e, "x");
+  ASSERT_EQ(instances.size(), 3u);
+  EXPECT_EQ(instances[0].addr.ToString(), "null_resource.x[0]");
+  EXPECT_EQ(instances[2].addr.ToString(), "null_resource.x[2]");
+  EXPECT_EQ(Output(*e, "second"), Value::String("1"));
+  EXPECT_EQ(FormatValue(Output(*e, "all")), "[\n  \"0\",\n  \"1\",\n  \"2\",\n]");
+}
+
+TEST_F(EngineTest, ForEachExpansion) {
+  auto e = EvalMain(
+      "variables:\n"
+      "  zones: { default: { a: 1, b: 2 } }\n"
+      "resources:\n"
+      "  x:\n"
+      "    type: null_resource\n"
+      "    for_each: ${var.zones}\n"
+      "    properties: { triggers: { k: \"${each.key}\", v: \"${each.value}\" } }\n"
+      "  s:\n"
+      "    type: null_resource\n"
+      "    for_each: ${toset([\"p\", \"q\"])}\n"
+      "    properties: { triggers: { k: \"${each.key}\" } }\n"
+      "outputs:\n"
+      "  b: { value: \"${x[\\\"b\\\"].triggers.v}\" }\n"
+      "  keys: { value: \"${[for k, v in s : k]}\" }\n");
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(Messages(), "");
+  const auto& instances = Instances(*e, "x");
+  ASSERT_EQ(instances.size(), 2u);
+  EXPECT_EQ(instances[0].addr.ToString(), "null_resource.x[\"a\"]");
+  EXPECT_EQ(instances[1].addr.ToString(), "null_resource.x[\"b\"]");
+  EXPECT_EQ(Output(*e, "b"), Value::String("2"));
+  EXPECT_EQ(FormatValue(Output(*e, "keys")), "[\n  \"p\",\n  \"q\",\n]");
+}
+
+TEST_F(EngineTest, ForEachOverUnknownKeysIsAnError) {
+  EvalMain(
+      "resources:\n"
+      "  r: { type: random_id, properties: { byte_length: 2 } }\n"
+      "  x:\n"
+      "    type: null_resource\n"
+      "    for_each: ${toset([r.hex])}\n");
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:5:17: Invalid for_each argument: The \"for_each\" keys depend on values that "
+                                    "cannot be determined until apply"));
+  EXPECT_THAT(Rendered(), HasSubstr("for_each: ${toset([r.hex])}\n      |                 ^"));
+}
+
+TEST_F(EngineTest, ForEachOverAListIsAnError) {
+  EvalMain("resources:\n  x:\n    type: null_resource\n    for_each: ${[\"a\"]}\n");
+  EXPECT_THAT(Messages(), HasSubstr("for_each needs a map or a set of strings, got tuple. For a list, use toset(...)."));
+}
+
+TEST_F(EngineTest, UnknownCountIsAnError) {
+  EvalMain(
+      "resources:\n"
+      "  r: { type: random_id, properties: { byte_length: 2 } }\n"
+      "  x: { type: null_resource, count: \"${length(r.hex)}\" }\n");
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:3:39: Invalid count argument"));
+}
+
+TEST_F(EngineTest, EachOutsideForEachIsAnError) {
+  WriteSingleStageProject();
+  Write("main/main.yaml",
+        "resources:\n"
+        "  x: { type: null_resource, properties: { triggers: { k: \"${each.key}\" } } }\n"
+        "  y: { type: null_resource, count: 1, properties: { triggers: { k: \"${each.value}\" } } }\n"
+        "  z: { type: null_resource, for_each: \"${toset([])}\", properties: { triggers: { k: \"${count.index}\" } } }\n"
+        "outputs:\n"
+        "  o: { value: \"${each.key}\" }\n");
+  loaded_ = LoadStage();
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:61: Reference to \"each\" in context without for_each"));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:3:71: Reference to \"each\" in context without for_each"));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:4:87: Reference to \"count\" in non-counted context"));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:6:18: Reference to \"each\" in context without for_each"));
+  EXPECT_EQ(diags_.ErrorCount(), 4u) << out;
+}
+
+TEST_F(EngineTest, CycleListsTheChainWithPositions) {
+  WriteSingleStageProject();
+  Write("main/main.yaml",
+        "resources:\n"
+        "  a: { type: null_resource, properties: { triggers: { x: \"${b.triggers.x}\" } } }\n"
+        "  b: { type: null_resource, depends_on: [c] }\n"
+        "  c:\n"
+        "    type: null_resource\n"
+        "    depends_on: [a]\n");
+  loaded_ = LoadStage();
+  std::string p = Path("main/main.yaml");
+  EXPECT_EQ(Messages(), "main/main.yaml:2:3: Dependency cycle: These objects depend on each other in a loop, so none can be "
+                        "evaluated first:\n"
+                        "  null_resource.a (" + p + ":2:3)\n    depends on\n"
+                        "  null_resource.b (" + p + ":3:3)\n    depends on\n"
+                        "  null_resource.c (" + p + ":4:3)\n    depends on\n"
+                        "  null_resource.a (" + p + ":2:3)\n"
+                        "Break the loop by removing one of these references.\n");
+}
+
+TEST_F(EngineTest, UndeclaredReferencesSuggest) {
+  WriteSingleStageProject();
+  Write("main/main.yaml",
+        "variables:\n  region: { default: x }\n"
+        "locals:\n  tags: {}\n"
+        "resources:\n  vpc: { type: null_resource }\n"
+        "data:\n  f: { type: local_file, properties: { filename: x } }\n"
+        "outputs:\n"
+        "  a: { value: \"${local.tag}\" }\n"
+        "  b: { value: \"${vcp.id}\" }\n"
+        "  c: { value: \"${f.content}\" }\n"
+        "  d: { value: \"${module.nope.x}\" }\n");
+  loaded_ = LoadStage();
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:10:18: Reference to undeclared local value: No local value named \"tag\" is declared "
+                             "in this module. Did you mean \"local.tags\"?"));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:11:18: Reference to undeclared resource: No resource named \"vcp\" is declared in "
+                             "this module. Did you mean \"vpc\"?"));
+  EXPECT_THAT(out, HasSubstr("No resource named \"f\" is declared in this module. A data source \"f\" exists: write data.f."));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:13:18: Reference to undeclared module"));
+}
+
+TEST_F(EngineTest, NestedModulesPassOutputsUp) {
+  WriteSingleStageProject();
+  Write("main/main.yaml",
+        "modules:\n"
+        "  outer: { source: ../modules/outer, inputs: { prefix: root } }\n"
+        "outputs:\n"
+        "  name: { value: \"${module.outer.name}\" }\n"
+        "  all: { value: \"${module.outer}\" }\n");
+  Write("modules/outer/outer.yaml",
+        "variables:\n  prefix: { type: string }\n"
+        "modules:\n"
+        "  inner: { source: ../inner, inputs: { name: \"${var.prefix}-outer\" } }\n"
+        "outputs:\n"
+        "  name: { value: \"${module.inner.name}\" }\n");
+  Write("modules/inner/inner.yaml",
+        "variables:\n  name: { type: string }\n"
+        "locals:\n  full: ${var.name}-inner\n"
+        "outputs:\n"
+        "  name: { value: \"${local.full}\" }\n");
+  auto e = Evaluate();
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_EQ(Messages(), "");
+  EXPECT_EQ(Output(*e, "name"), Value::String("root-outer-inner"));
+  EXPECT_EQ(FormatValue(Output(*e, "all")), "{\n  name = \"root-outer-inner\"\n}");
+  ASSERT_EQ(e->graph().modules.size(), 3u);
+  EXPECT_EQ(e->graph().modules[2].path.ToString(), "module.outer.module.inner");
+}
+
+TEST_F(EngineTest, ModuleOutputThatDoesNotExist) {
+  WriteSingleStageProject();
+  Write("main/main.yaml", "modules:\n  m: { source: ../m }\noutputs:\n  o: { value: \"${module.m.nmae}\" }\n");
+  Write("m/m.yaml", "outputs:\n  name: { value: 1 }\n");
+  loaded_ = LoadStage();
+  EXPECT_EQ(Messages(),
+            "main/main.yaml:4:26: Unsupported attribute: The module \"m\" has no output named \"nmae\". Did you mean \"name\"?\n");
+}
+
+// ---- stages ---------------------------------------------------------------------------
+
+class StageTest : public EngineTest {
+ protected:
+  void WriteStages(const std::string& a_yaml, const std::string& b_yaml) {
+    Write("strata.yaml", "project: p\nstages:\n  - { name: first, path: a }\n  - { name: second, path: b }\n");
+    Write("a/a.yaml", a_yaml);
+    Write("b/b.yaml", b_yaml);
+  }
+  std::vector<std::string> Order() {
+    project_ = engine_.OpenProject(root_.string(), diags_);
+    return project_ ? engine_.StageOrder(*project_, diags_) : std::vector<std::string>{};
+  }
+};
+
+TEST_F(StageTest, StageReferenceErrors) {
+  WriteStages("outputs:\n  vpc_id: { value: v }\n",
+              "outputs:\n"
+              "  a: { value: \"${stage.frist.vpc_id}\" }\n"
+              "  b: { value: \"${stage.first.vpcid}\" }\n"
+              "  c: { value: \"${stage.second.x}\" }\n"
+              "  d: { value: \"${stage.first}\" }\n"
+              "  e: { value: \"${stage.first.vpc_id}\" }\n");
+  loaded_ = LoadStage("second");
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("b/b.yaml:2:18: Reference to undeclared stage: The project has no stage named \"frist\". Did you mean "
+                             "\"first\"?"));
+  EXPECT_THAT(out, HasSubstr("b/b.yaml:3:29: Unsupported attribute: The stage \"first\" declares no output named \"vpcid\". Did "
+                             "you mean \"vpc_id\"?"));
+  EXPECT_THAT(out, HasSubstr("b/b.yaml:4:18: Stage refers to itself"));
+  EXPECT_THAT(out, HasSubstr("b/b.yaml:5:18: Invalid reference: Name an output of the stage, as in stage.first.cluster_name."));
+  EXPECT_EQ(diags_.ErrorCount(), 4u) << out;
+  ASSERT_NE(loaded_->graph, nullptr);
+  EXPECT_EQ(loaded_->graph->stage_dependencies, (std::vector<std::string>{"first"}));
+}
+
+TEST_F(StageTest, CrossStageValuesAreUnknownWithoutState) {
+  WriteStages("outputs:\n  vpc_id: { value: v }\n", "outputs:\n  e: { value: \"${stage.first.vpc_id}\" }\n");
+  auto e = Evaluate("second");
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_TRUE(Output(*e, "e").IsUnknown());
+}
+
+TEST_F(StageTest, CrossStageValuesComeFromTheOutputSource) {
+  struct Source : StageOutputSource {
+    std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) override {
+      if (stage == "first" && output == "vpc_id") return Value::String("vpc-123");
+      error = "stage \"" + stage + "\" has not been applied";
+      return std::nullopt;
+    }
+  } source;
+  WriteStages("outputs:\n  vpc_id: { value: v }\n  other: { value: w }\n",
+              "outputs:\n  e: { value: \"${stage.first.vpc_id}\" }\n  f: { value: \"${stage.first.other}\" }\n");
+  EngineOptions options;
+  options.stage_outputs = &source;
+  auto e = Evaluate("second", options);
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_EQ(Output(*e, "e"), Value::String("vpc-123"));
+  EXPECT_THAT(Messages(), HasSubstr("b/b.yaml:3:18: Cross-stage value not available: stage \"first\" has not been applied"));
+}
+
+TEST_F(StageTest, StageOrderFollowsReferences) {
+  // second is listed last but first reads from it.
+  WriteStages("outputs:\n  x: { value: \"${stage.second.y}\" }\n", "outputs:\n  y: { value: 1 }\n");
+  EXPECT_EQ(Order(), (std::vector<std::string>{"second", "first"}));
+  EXPECT_EQ(Messages(), "");
+}
+
+TEST_F(StageTest, StageOrderKeepsFileOrderOtherwise) {
+  WriteStages("outputs:\n  x: { value: 1 }\n", "outputs:\n  y: { value: 2 }\n");
+  EXPECT_EQ(Order(), (std::vector<std::string>{"first", "second"}));
+}
+
+TEST_F(StageTest, StageCycleIsAnError) {
+  WriteStages("outputs:\n  x: { value: \"${stage.second.y}\" }\n", "outputs:\n  y: { value: \"${stage.first.x}\" }\n");
+  EXPECT_TRUE(Order().empty());
+  EXPECT_EQ(Messages(), "strata.yaml:3:5: Stages depend on each other: The stages read each other's outputs in a loop: first → "
+                        "second → first.\n");
+}
+
+TEST_F(StageTest, ProjectGraphDot) {
+  WriteStages("outputs:\n  x: { value: 1 }\n", "outputs:\n  y: { value: \"${stage.first.x}\" }\n");
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  ASSERT_TRUE(project_.has_value());
+  EXPECT_THAT(engine_.GraphDot(*project_, "", diags_), HasSubstr("  \"stage.second\" -> \"stage.first\"\n"));
+  EXPECT_THAT(engine_.GraphDot(*project_, "second", diags_), HasSubstr("\"output.y\" [shape = \"box\"]"));
+}
+
+// ---- resource attributes --------------------------------------------------------------
+
+TEST_F(EngineTest, ComputedAttributesAreUnknown) {
+  auto e = EvalMain(
+      "resources:\n"
+      "  x: { type: random_id, properties: { byte_length: 4 } }\n"
+      "outputs:\n"
+      "  hex: { value: \"${x.hex}\" }\n"
+      "  len: { value: \"${x.byte_length}\" }\n"
+      "  prefix: { value: \"${x.prefix}\" }\n"
+      "  tmpl: { value: \"id-${x.hex}\" }\n");
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(Messages(), "");
+  EXPECT_TRUE(Output(*e, "hex").IsUnknown());
+  EXPECT_TRUE(Output(*e, "tmpl").IsUnknown());
+  EXPECT_EQ(Output(*e, "len"), Value::Number(4));
+  EXPECT_TRUE(Output(*e, "prefix").IsNull());
+}
+
+TEST_F(EngineTest, NonExistentAttributeIsAnError) {
+  EvalMain(
+      "resources:\n"
+      "  x: { type: random_id, properties: { byte_length: 4 } }\n"
+      "outputs:\n"
+      "  h: { value: \"${x.hexx}\" }\n");
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:4:19: Unsupported attribute: This object does not have an attribute named "
+                                    "\"hexx\". Did you mean \"hex\"?"));
+}
+
+TEST_F(EngineTest, AttributeTypeMismatchNamesTheAddress) {
+  EvalMain("resources:\n  x: { type: random_id, properties: { byte_length: [1] } }\n");
+  ASSERT_EQ(diags_.size(), 1u) << Messages();
+  EXPECT_EQ(diags_.items()[0].summary, "Incorrect attribute value type");
+  EXPECT_EQ(diags_.items()[0].address, "random_id.x");
+  EXPECT_EQ(diags_.items()[0].subject.start.line, 2);
+}
+
+TEST_F(EngineTest, FailedNodeSkipsDependentsWithoutExtraErrors) {
+  EvalMain(
+      "locals:\n"
+      "  a: ${1 / 0}\n"
+      "  b: ${local.a + 1}\n"
+      "outputs:\n"
+      "  o: { value: \"${local.b}\" }\n");
+  EXPECT_EQ(diags_.ErrorCount(), 1u) << Messages();
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:2:12: Division by zero"));
+}
+
+TEST_F(EngineTest, QuickstartExampleValidates) {
+  std::string dir = std::string(STRATA_SOURCE_DIR) + "/examples/quickstart";
+  auto project = engine_.OpenProject(dir, diags_);
+  ASSERT_TRUE(project.has_value()) << Messages();
+  EXPECT_EQ(engine_.StageOrder(*project, diags_), (std::vector<std::string>{"network", "platform"}));
+  for (const auto& stage : {"network", "platform"}) {
+    auto loaded = engine_.LoadStage(*project, stage, diags_);
+    ASSERT_NE(loaded, nullptr);
+    auto e = engine_.EvaluateStage(*project, *loaded, {}, diags_);
+    EXPECT_NE(e, nullptr);
+  }
+  EXPECT_FALSE(diags_.HasErrors()) << Messages();
+}
+
+}  // namespace
+}  // namespace strata
+
+namespace strata {
+namespace {
+
+// The console evaluates expressions that the graph builder never checked.
+TEST_F(EngineTest, ConsoleExpressionsAreCheckedAtEvaluation) {
+  auto e = EvalMain("locals:\n  a: 1\n");
+  ASSERT_NE(e, nullptr) << Messages();
+  auto eval = [&](const std::string& text) {
+    Diagnostics diags;
+    ExprPtr expr = ParseExpression(text, SourceMapping{"console", 1, 1, 1}, diags);
+    if (!expr) return std::string("parse error");
+    Value v = e->EvaluateInModule(*expr, 0, diags);
+    return diags.HasErrors() ? diags.items()[0].summary : FormatValue(v);
+  };
+  EXPECT_EQ(eval("local.a + 1"), "2");
+  EXPECT_EQ(eval("local.b"), "Reference to undeclared name");
+  EXPECT_EQ(eval("path"), "Invalid reference");
+  EXPECT_EQ(eval("each.key"), "Reference to \"each\" in context without for_each");
+  EXPECT_EQ(eval("count.index"), "Reference to \"count\" in non-counted context");
+  EXPECT_EQ(eval("path.module"), FormatValue(Value::String(Path("main"))));
+}
+
+}  // namespace
+}  // namespace strata
