@@ -50,7 +50,8 @@ class StageEvaluation::NodeScope : public Scope {
     if (root == "path") {
       if (name(0) == "module") return Value::String(eval_.ModuleDir(module_));
       if (name(0) == "root") return Value::String(eval_.options_.stage_dir);
-      return Value::String(eval_.options_.project_dir);
+      if (name(0) == "cwd") return Value::String(eval_.options_.project_dir);
+      throw MakeEvalError(ref.range, "Invalid \"path\" attribute", "Use path.module, path.root or path.cwd.");
     }
     consumed = 0;
     return node(m.resources, root);

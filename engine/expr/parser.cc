@@ -571,6 +571,11 @@ class Parser {
       literal.clear();
     };
     for (;;) {
+      if (strip_leading_) {  // a preceding "~}" eats the whitespace that follows it
+        strip_leading_ = false;
+        while (!AtEnd() && std::isspace(static_cast<unsigned char>(Cur()))) ++pos_;
+        literal_start = pos_;
+      }
       if (AtEnd()) {
         if (end == TemplateEnd::Quote) Fail(start - 1, pos_, "Unterminated string", "A string literal has no closing quote.");
         break;
@@ -587,13 +592,17 @@ class Parser {
         continue;
       }
       if (c == '$' && At(1) == '{') {
+        if (At(2) == '~') TrimTrailingSpace(literal);
         flush();
         size_t interp_start = pos_;
         pos_ += 2;
-        Accept("~");
+        if (Cur() == '~') ++pos_;
         ExprPtr inner = ParseExpr();
         SkipSpace();
-        if (Cur() == '~') ++pos_;
+        if (Cur() == '~') {
+          ++pos_;
+          strip_leading_ = true;
+        }
         if (!Accept("}")) {
           Fail(pos_, pos_ + 1, "Invalid template interpolation",
                fmt::format("Expected \"}}\" to close the interpolation that starts at column {}.", PosAt(interp_start).column));
@@ -603,6 +612,7 @@ class Parser {
         continue;
       }
       if (c == '%' && At(1) == '{') {
+        if (At(2) == '~') TrimTrailingSpace(literal);
         size_t directive_start = pos_;
         size_t save = pos_;
         pos_ += 2;
@@ -651,9 +661,16 @@ class Parser {
     return dynamic_cast<const TemplateIfExpr*>(&e) || dynamic_cast<const TemplateForExpr*>(&e);
   }
 
+  static void TrimTrailingSpace(std::string& text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  }
+
   void ExpectDirectiveClose(std::string_view keyword) {
     SkipSpace();
-    if (Cur() == '~') ++pos_;
+    if (Cur() == '~') {
+      ++pos_;
+      strip_leading_ = true;
+    }
     if (!Accept("}")) Fail(pos_, pos_ + 1, "Invalid template directive", fmt::format("Expected \"}}\" to close %{{ {} }}.", keyword));
   }
   // Consumes "%{ keyword" and expects it to be `keyword`.
@@ -744,6 +761,7 @@ class Parser {
   size_t pos_ = 0;
   int depth_ = 0;
   int quoted_depth_ = 0;
+  bool strip_leading_ = false;
 };
 
 template <typename F>

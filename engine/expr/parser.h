@@ -27,7 +27,8 @@ ExprPtr ParseExpression(std::string_view text, const SourceMapping& mapping, Dia
 //! value, not a string), as Terraform does. `$${` and `%%{` are literal `${` and `%{`.
 ExprPtr ParseTemplate(std::string_view text, const SourceMapping& mapping, Diagnostics& diags);
 
-//! True when `text` holds `${` or `%{` that is not escaped, i.e. it needs ParseTemplate.
+//! True when `text` holds `${` or `%{` (escaped `$${` included: ParseTemplate is what turns
+//! the escape back into a literal `${`).
 bool HasTemplateSyntax(std::string_view text);
 
 }  // namespace strata

@@ -366,17 +366,17 @@ Value MatchKeys(const Args& args, const FunctionContext&) {
 
 void RegisterCollectionFunctions(FunctionTable& table) {
   Define(table, "length", 1, 1, Length, /*accepts_unknown=*/true);
-  Define(table, "keys", 1, 1, Keys);
-  Define(table, "values", 1, 1, Values);
-  Define(table, "lookup", 2, 3, Lookup);
-  Define(table, "merge", 0, -1, Merge);
-  Define(table, "concat", 1, -1, Concat);
+  functions::DefineStructural(table, "keys", 1, 1, Keys);
+  functions::DefineStructural(table, "values", 1, 1, Values);
+  functions::DefineStructural(table, "lookup", 2, 3, Lookup);
+  functions::DefineStructural(table, "merge", 0, -1, Merge);
+  functions::DefineStructural(table, "concat", 1, -1, Concat);
   Define(table, "flatten", 1, 1, Flatten);
   Define(table, "distinct", 1, 1, Distinct);
   Define(table, "contains", 2, 2, Contains);
-  Define(table, "element", 2, 2, Element);
+  functions::DefineStructural(table, "element", 2, 2, Element);
   Define(table, "index", 2, 2, Index);
-  Define(table, "slice", 3, 3, Slice);
+  functions::DefineStructural(table, "slice", 3, 3, Slice);
   Define(table, "range", 1, 3, Range);
   Define(table, "zipmap", 2, 2, Zipmap);
   Define(table, "setunion", 1, -1, SetUnion);

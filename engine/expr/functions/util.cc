@@ -58,6 +58,17 @@ void Define(FunctionTable& table, const std::string& name, int min_args, int max
   table.Register(std::move(spec));
 }
 
+void DefineStructural(FunctionTable& table, const std::string& name, int min_args, int max_args,
+                      FunctionImpl impl) {
+  auto guarded = [impl = std::move(impl)](const std::vector<Value>& args, const FunctionContext& ctx) {
+    for (const auto& a : args) {
+      if (a.IsUnknown()) return Value::Unknown();
+    }
+    return impl(args, ctx);
+  };
+  Define(table, name, min_args, max_args, std::move(guarded), /*accepts_unknown=*/true);
+}
+
 void DefineStringFunction(FunctionTable& table, const std::string& name,
                           std::function<std::string(const std::string&)> fn) {
   Define(table, name, 1, 1, [fn = std::move(fn)](const Args& args, const FunctionContext&) {

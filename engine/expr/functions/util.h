@@ -21,6 +21,11 @@ void Define(FunctionTable& table, const std::string& name, int min_args, int max
             FunctionImpl impl, bool accepts_unknown = false, bool handles_marks = false);
 
 //! Registers a function of one string argument returning a string (lower, sha256, ...).
+//! Registers a function that works on the structure of its arguments (keys, merge, concat,
+//! tolist ...): it runs when every argument is itself known, even if elements inside are
+//! unknown, which pass through to the result as they do in Terraform.
+void DefineStructural(FunctionTable& table, const std::string& name, int min_args, int max_args,
+                      FunctionImpl impl);
 void DefineStringFunction(FunctionTable& table, const std::string& name,
                           std::function<std::string(const std::string&)> fn);
 

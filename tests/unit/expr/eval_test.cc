@@ -216,6 +216,13 @@ TEST(EvalTest, TemplateForDirective) {
   EXPECT_EQ(ShowTemplate("%{for i, s in var.list}%{if i > 0},%{endif}${s}%{endfor}"), "\"a,b,c\"");
 }
 
+TEST(EvalTest, TemplateStripMarkersRemoveAdjacentWhitespace) {
+  EXPECT_EQ(ShowTemplate("a   ${~ var.n ~}   b"), "\"a3b\"");
+  EXPECT_EQ(ShowTemplate("a ${var.n ~}  \n b"), "\"a 3b\"");
+  EXPECT_EQ(ShowTemplate("%{ for s in var.list ~}\n  ${s}\n%{~ endfor }"), "\"abc\"");
+  EXPECT_EQ(ShowTemplate("x \n%{~ if true ~}\n y \n%{~ endif ~} \nz"), "\"xyz\"");
+}
+
 TEST(EvalTest, TemplateEscapes) {
   EXPECT_EQ(RawString(EvalTemplate("$${var.n} is ${var.n}")), "${var.n} is 3");
   EXPECT_EQ(RawString(EvalTemplate("%%{if} stays")), "%{if} stays");

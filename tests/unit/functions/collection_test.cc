@@ -255,7 +255,7 @@ TEST(CollectionFunctionsTest, SensitiveArgumentGivesSensitiveResult) {
 }
 
 TEST(CollectionFunctionsTest, UnknownArgumentGivesUnknownResult) {
-  EXPECT_TRUE(Call("concat", {T({Value::Unknown()}), T({S("b")})}).IsUnknown());
+  EXPECT_TRUE(Call("concat", {Value::Unknown(), T({S("b")})}).IsUnknown());
   EXPECT_TRUE(Call("keys", {Value::Unknown()}).IsUnknown());
 }
 
@@ -274,6 +274,27 @@ TEST(CollectionFunctionsTest, StandardTableHasTheWholeLibrary) {
 
 TEST(CollectionFunctionsTest, ArityIsChecked) {
   EXPECT_EQ(CallError("lookup", {M({})}).message, "lookup() takes 2 to 3 arguments, got 1");
+}
+
+}  // namespace
+}  // namespace strata
+
+namespace strata {
+namespace {
+
+// Terraform keeps the structure known when only elements are unknown: the keys of a
+// for_each resource's instances are known before apply although their ids are not.
+TEST(CollectionFunctionsTest, StructuralFunctionsSeeThroughUnknownElements) {
+  Value instances = O({{"a", O({{"id", Value::Unknown()}})}, {"b", O({{"id", Value::Unknown()}})}});
+  EXPECT_EQ(Call("keys", {instances}), L({S("a"), S("b")}));
+  Value merged = Call("merge", {O({{"x", N(1)}}), O({{"y", Value::Unknown()}})});
+  ASSERT_TRUE(merged.IsMapping());
+  EXPECT_EQ(merged.AsMap().at("x"), N(1));
+  EXPECT_TRUE(merged.AsMap().at("y").IsUnknown());
+  EXPECT_EQ(Call("concat", {T({N(1)}), T({Value::Unknown()})}).Length(), 2u);
+  EXPECT_TRUE(Call("element", {T({Value::Unknown(), N(2)}), N(0)}).IsUnknown());
+  EXPECT_EQ(Call("element", {T({Value::Unknown(), N(2)}), N(1)}), N(2));
+  EXPECT_TRUE(Call("keys", {Value::Unknown()}).IsUnknown());
 }
 
 }  // namespace
