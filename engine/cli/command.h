@@ -43,6 +43,9 @@ void AddInitCommand(CLI::App& app, CommandContext& ctx);
 void AddValidateCommand(CLI::App& app, CommandContext& ctx);
 void AddConsoleCommand(CLI::App& app, CommandContext& ctx);
 void AddGraphCommand(CLI::App& app, CommandContext& ctx);
+void AddStateCommand(CLI::App& app, CommandContext& ctx);        // state.cc (+ state_*.cc)
+void AddOutputCommand(CLI::App& app, CommandContext& ctx);       // output.cc
+void AddForceUnlockCommand(CLI::App& app, CommandContext& ctx);  // force_unlock.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

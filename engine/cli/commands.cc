@@ -8,6 +8,9 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddValidateCommand(app, ctx);
   AddConsoleCommand(app, ctx);
   AddGraphCommand(app, ctx);
+  AddStateCommand(app, ctx);
+  AddOutputCommand(app, ctx);
+  AddForceUnlockCommand(app, ctx);
 }
 
 }  // namespace strata::cli

@@ -1,0 +1,146 @@
+#include "engine/cli/state_session.h"
+
+#include <filesystem>
+#include <regex>
+
+#include "state/interrupt.h"
+#include "state/open_store.h"
+
+namespace strata::cli {
+
+void LockFlags::AddTo(CLI::App* cmd) {
+  cmd->add_option("--lock-timeout", timeout, "How long to wait for the stage's state lock (e.g. 10s, 2m)")
+      ->option_text("DURATION");
+}
+
+std::optional<std::chrono::milliseconds> ParseDuration(const std::string& text) {
+  if (text == "0") return std::chrono::milliseconds(0);
+  static const std::regex part(R"((\d+(?:\.\d+)?)(ms|h|m|s))");
+  double total = 0;
+  size_t pos = 0;
+  for (std::sregex_iterator it(text.begin(), text.end(), part), end; it != end; ++it) {
+    if (static_cast<size_t>(it->position()) != pos) return std::nullopt;
+    double n = std::stod((*it)[1]);
+    std::string unit = (*it)[2];
+    total += n * (unit == "ms" ? 1 : unit == "s" ? 1000 : unit == "m" ? 60000 : 3600000);
+    pos += static_cast<size_t>(it->length());
+  }
+  if (pos == 0 || pos != text.size()) return std::nullopt;
+  return std::chrono::milliseconds(static_cast<int64_t>(total));
+}
+
+namespace {
+
+// The project root: the working directory or the nearest parent holding strata.yaml, so that
+// state commands also work from inside a stage's directory.
+std::string FindProjectDir(const std::string& working_dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  for (fs::path dir = fs::path(working_dir); !dir.empty(); dir = dir.parent_path()) {
+    if (fs::exists(dir / "strata.yaml", ec)) return dir.string();
+    if (dir == dir.root_path()) break;
+  }
+  return working_dir;
+}
+
+}  // namespace
+
+bool StateSession::Open() {
+  Diagnostics diags;
+  project_ = LoadProject(FindProjectDir(ctx_.WorkingDir()), sources_, diags);
+  if (!project_ || diags.HasErrors()) {
+    ctx_.Report(diags, &sources_);
+    ctx_.exit_code = 1;
+    return false;
+  }
+  auto store = state::OpenProjectStore(*project_);
+  if (!store.ok()) {
+    Fail(store.status());
+    return false;
+  }
+  store_ = std::move(*store);
+  return true;
+}
+
+bool StateSession::IsStage(const std::string& name) {
+  if (name.empty()) return false;
+  if (project_->FindStage(name)) return true;
+  auto stages = store_->ListStages();
+  if (!stages.ok()) return false;
+  for (const auto& s : *stages) {
+    if (s.name == name) return true;
+  }
+  return false;
+}
+
+std::optional<std::string> StateSession::ResolveStage(const std::string& given) {
+  if (!given.empty()) {
+    if (IsStage(given)) return given;
+    std::string names;
+    for (const auto& s : project_->stages) names += (names.empty() ? "" : ", ") + s.name;
+    Error("Unknown stage", "\"" + given + "\" is not a stage of project " + project_->name + " (its stages: " + names + ").");
+    return std::nullopt;
+  }
+  if (project_->stages.size() == 1) return project_->stages[0].name;
+  namespace fs = std::filesystem;
+  fs::path wd = fs::path(ctx_.WorkingDir()).lexically_normal();
+  for (const auto& s : project_->stages) {
+    fs::path dir = (fs::path(project_->root_dir) / s.path).lexically_normal();
+    auto rel = wd.lexically_relative(dir);
+    if (!rel.empty() && *rel.begin() != "..") return s.name;
+  }
+  std::string names;
+  for (const auto& s : project_->stages) names += (names.empty() ? "" : ", ") + s.name;
+  Error("Which stage?", "This project has several stages (" + names +
+                            "): name one, e.g. `strata state list " + (project_->stages.empty() ? "STAGE" : project_->stages[0].name) +
+                            "`, or run the command from inside a stage's directory.");
+  return std::nullopt;
+}
+
+std::optional<std::string> StateSession::StageFromArgs(std::vector<std::string>& args) {
+  std::string given;
+  // A resource address always has a dot; a stage name given first never needs one.
+  if (!args.empty() && args[0].find('.') == std::string::npos && IsStage(args[0])) {
+    given = args[0];
+    args.erase(args.begin());
+  }
+  return ResolveStage(given);
+}
+
+std::optional<state::ScopedStageLock> StateSession::Lock(const std::string& stage, const std::string& operation,
+                                                         const LockFlags& flags) {
+  auto timeout = ParseDuration(flags.timeout);
+  if (!timeout) {
+    Error("Invalid -lock-timeout", "\"" + flags.timeout + "\" is not a duration: use e.g. 10s, 2m or 1m30s.");
+    return std::nullopt;
+  }
+  state::InstallInterruptHandler();  // SIGINT/SIGTERM release the lock and exit 130/143
+  auto lock = state::ScopedStageLock::Acquire(*store_, {stage, operation, *timeout});
+  if (!lock.ok()) {
+    Fail(lock.status());
+    return std::nullopt;
+  }
+  return std::move(*lock);
+}
+
+void StateSession::Fail(const state::StateStatus& status) {
+  Diagnostics diags;
+  diags.Add(status.ToDiagnostic());
+  ctx_.Report(diags);
+  ctx_.exit_code = 1;
+}
+
+void StateSession::Error(const std::string& summary, const std::string& detail) {
+  Diagnostics diags;
+  diags.Error(summary, detail);
+  ctx_.Report(diags);
+  ctx_.exit_code = 1;
+}
+
+void StateSession::Warning(const std::string& summary, const std::string& detail) {
+  Diagnostics diags;
+  diags.Warning(summary, detail);
+  ctx_.Report(diags);
+}
+
+}  // namespace strata::cli

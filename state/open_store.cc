@@ -1,0 +1,44 @@
+#include "state/open_store.h"
+
+#include <filesystem>
+
+#include "state/crypto/state_key.h"
+#include "state/sqlite/sqlite_store.h"
+
+namespace strata::state {
+namespace {
+
+std::string UnderRoot(const std::string& root_dir, const std::string& path) {
+  if (path.empty() || std::filesystem::path(path).is_absolute()) return path;
+  return (std::filesystem::path(root_dir) / path).lexically_normal().string();
+}
+
+}  // namespace
+
+StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, StateEnvironment& env) {
+  const StateSettings& settings = project.state;
+  const std::string& root_dir = project.root_dir;
+  if (!settings.backend.empty() && settings.backend != "sqlite") {
+    return StateStatus::Error(StateCode::InvalidArgument, "state backend \"" + settings.backend +
+                                                              "\" is not supported (yet): use \"sqlite\"");
+  }
+  auto keys = crypto::LoadKeyRing(env, UnderRoot(root_dir, settings.key_file));
+  if (!keys.ok()) return keys.status();
+  SqliteStoreOptions options;
+  options.path = project.StatePath();
+  options.keys = *keys;
+  options.history_retention = settings.history_retention;
+  options.env = &env;
+  auto store = SqliteStateStore::Open(options);
+  if (!store.ok()) return store.status();
+  return std::unique_ptr<StateStore>(std::move(*store));
+}
+
+std::string UnencryptedSecretsWarning(const StateStore& store) {
+  if (store.EncryptsSecrets()) return "";
+  return "Sensitive values in state are stored in clear: set STRATA_STATE_KEY (e.g. from `openssl rand -base64 32`) "
+         "or state.key_file in strata.yaml to encrypt them at rest with AES-256-GCM. Keep the key safe: the state's "
+         "secrets cannot be read without it.";
+}
+
+}  // namespace strata::state

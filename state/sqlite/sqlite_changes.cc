@@ -1,0 +1,363 @@
+// SqliteStateStore: change sets and the operations journal. Every method is one write
+// transaction, committed (and, with Durability::Full, fsynced) before it returns.
+
+#include "state/sqlite/guard.h"
+#include "state/sqlite/sqlite_store.h"
+
+namespace strata::state {
+
+using sqlite::Statement;
+using sqlite::Transaction;
+
+namespace {
+
+StateStatus ChangeSetNotOpen(int64_t id, const std::string& status) {
+  return StateStatus::Error(StateCode::InvalidArgument,
+                            "change set " + std::to_string(id) + " is " + (status.empty() ? "unknown" : status) +
+                                ", not open: begin a new one");
+}
+
+}  // namespace
+
+void SqliteStateStore::EnsureStage(const std::string& stage, const std::string& lineage) {
+  int64_t now = env_->NowMillis();
+  db_->Prepare("INSERT OR IGNORE INTO stages(name, lineage, serial, created_at, updated_at) VALUES(?, ?, 0, ?, ?)")
+      .Bind(1, stage)
+      .Bind(2, lineage.empty() ? NewUuid(*env_) : lineage)
+      .Bind(3, now)
+      .Bind(4, now)
+      .Run();
+}
+
+void SqliteStateStore::MarkDirty(int64_t change_set_id) {
+  db_->Prepare("UPDATE change_sets SET dirty = 1 WHERE id = ? AND dirty = 0").Bind(1, change_set_id).Run();
+}
+
+// Lock held and change set open: the common preamble of every change-set write.
+#define STRATA_REQUIRE_OPEN(cs)                                                                 \
+  do {                                                                                          \
+    if (StateStatus s = RequireLock((cs).stage, (cs).lock_id); !s.ok()) return s;               \
+    Statement& cst = db_->Prepare("SELECT status FROM change_sets WHERE id = ? AND stage = ?"); \
+    cst.Bind(1, (cs).id).Bind(2, (cs).stage);                                                   \
+    std::string cs_status = cst.Step() ? cst.Text(0) : "";                                      \
+    cst.Reset();                                                                                \
+    if (cs_status != "open") return ChangeSetNotOpen((cs).id, cs_status);                       \
+  } while (0)
+
+StateResult<ChangeSet> SqliteStateStore::BeginChangeSet(const std::string& lock_id, const std::string& stage,
+                                                        const std::string& operation) {
+  return Guard([&]() -> StateResult<ChangeSet> {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    if (StateStatus s = RequireLock(stage, lock_id); !s.ok()) return s;
+    EnsureStage(stage);
+    int64_t now = env_->NowMillis();
+    ChangeSet cs;
+    cs.stage = stage;
+    cs.lock_id = lock_id;
+    cs.operation = operation;
+    bool dirty = false;
+    {
+      Statement& st = db_->Prepare("SELECT id, dirty FROM change_sets WHERE stage = ? AND status = 'open' ORDER BY id");
+      st.Bind(1, stage);
+      while (st.Step()) {
+        cs.interrupted.push_back(st.Int(0));
+        dirty = dirty || st.Int(1) != 0;
+      }
+    }
+    db_->Prepare(
+           "INSERT INTO change_sets(stage, operation, lock_id, holder, status, dirty, started_at) "
+           "VALUES(?, ?, ?, ?, 'open', ?, ?)")
+        .Bind(1, stage)
+        .Bind(2, operation)
+        .Bind(3, lock_id)
+        .Bind(4, Holder())
+        .Bind(5, int64_t{dirty})
+        .Bind(6, now)
+        .Run();
+    cs.id = sqlite3_last_insert_rowid(db_->handle());
+    for (int64_t id : cs.interrupted) {
+      db_->Prepare("UPDATE change_sets SET status = 'interrupted', finished_at = ?, absorbed_by = ? WHERE id = ?")
+          .Bind(1, now)
+          .Bind(2, cs.id)
+          .Bind(3, id)
+          .Run();
+    }
+    tx.Commit();
+    auto pending = PendingOperations(stage);
+    if (!pending.ok()) return pending.status();
+    cs.pending = std::move(*pending);
+    return cs;
+  });
+}
+
+StateResult<SqliteStateStore::PendingOp> SqliteStateStore::ReadPendingOp(const std::string& stage, int64_t id) {
+  Statement& st = db_->Prepare("SELECT address, action, prior_status, status, idempotency_token FROM operations WHERE id = ? AND stage = ?");
+  st.Bind(1, id).Bind(2, stage);
+  if (!st.Step()) {
+    st.Reset();
+    return StateStatus::Error(StateCode::NotFound,
+                              "stage \"" + stage + "\" has no operation " + std::to_string(id) + " in its journal");
+  }
+  PendingOp op{st.Text(0), st.Text(1), st.IsNull(2) ? std::nullopt : std::optional<std::string>(st.Text(2)),
+               st.Text(4)};
+  std::string status = st.Text(3);
+  st.Reset();
+  if (status != "pending") {
+    return StateStatus::Error(StateCode::InvalidArgument,
+                              "operation " + std::to_string(id) + " on " + op.address + " is already " + status);
+  }
+  return op;
+}
+
+StateResult<int64_t> SqliteStateStore::BeginOperation(const ChangeSet& cs, const OperationRequest& request) {
+  return Guard([&]() -> StateResult<int64_t> {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    std::string address = request.addr.ToString();
+    auto prior = ReadResource(cs.stage, address);
+    bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete;
+    if (needs_prior && !prior) {
+      return StateStatus::Error(StateCode::NotFound, "cannot " + std::string(ToString(request.action)) + " " +
+                                                         address + ": it is not in the state of stage \"" +
+                                                         cs.stage + "\"");
+    }
+    int64_t now = env_->NowMillis();
+    db_->Prepare(
+           "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, prior_status, "
+           "started_at) VALUES(?, ?, ?, ?, ?, 'pending', ?, ?)")
+        .Bind(1, cs.stage)
+        .Bind(2, cs.id)
+        .Bind(3, address)
+        .Bind(4, ToString(request.action))
+        .Bind(5, request.idempotency_token)
+        .Bind(6, prior ? std::optional<std::string>(prior->status) : std::nullopt)
+        .Bind(7, now)
+        .Run();
+    int64_t op_id = sqlite3_last_insert_rowid(db_->handle());
+    if (request.action != OperationAction::Read) {
+      ResourceStatus status = request.action == OperationAction::Create   ? ResourceStatus::PendingCreate
+                              : request.action == OperationAction::Update ? ResourceStatus::PendingUpdate
+                                                                          : ResourceStatus::PendingDelete;
+      if (prior) {
+        db_->Prepare("UPDATE resources SET status = ?, idempotency_token = ?, updated_at = ? "
+                     "WHERE stage = ? AND address = ?")
+            .Bind(1, ToString(status))
+            .Bind(2, request.idempotency_token)
+            .Bind(3, now)
+            .Bind(4, cs.stage)
+            .Bind(5, address)
+            .Run();
+      } else {
+        ResourceInstanceState placeholder;
+        placeholder.addr = request.addr;
+        placeholder.provider = request.provider;
+        placeholder.status = status;
+        placeholder.idempotency_token = request.idempotency_token;
+        WriteResource(cs.stage, Encode(placeholder, std::nullopt));
+      }
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return op_id;
+  });
+}
+
+StateStatus SqliteStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
+                                                const std::optional<ResourceInstanceState>& result) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    auto op = ReadPendingOp(cs.stage, operation_id);
+    if (!op.ok()) return op.status();
+    if (result && result->addr.ToString() != op->address) {
+      return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) + " is on " +
+                                                                op->address + ", not on " + result->addr.ToString());
+    }
+    if (result) {
+      ResourceInstanceState r = *result;
+      if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address)));
+    } else if (op->action != "read") {
+      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, cs.stage).Bind(2, op->address).Run();
+    }
+    db_->Prepare("UPDATE operations SET status = 'completed', finished_at = ? WHERE id = ?")
+        .Bind(1, env_->NowMillis())
+        .Bind(2, operation_id)
+        .Run();
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus SqliteStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                            const std::optional<ResourceInstanceState>& partial) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    auto op = ReadPendingOp(cs.stage, operation_id);
+    if (!op.ok()) return op.status();
+    if (partial) {
+      if (partial->addr.ToString() != op->address) {
+        return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) +
+                                                                  " is on " + op->address + ", not on " +
+                                                                  partial->addr.ToString());
+      }
+      ResourceInstanceState r = *partial;
+      if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address)));
+    } else if (op->action != "read") {
+      if (op->prior_status) {
+        db_->Prepare("UPDATE resources SET status = ?, updated_at = ? WHERE stage = ? AND address = ?")
+            .Bind(1, *op->prior_status)
+            .Bind(2, env_->NowMillis())
+            .Bind(3, cs.stage)
+            .Bind(4, op->address)
+            .Run();
+      } else {
+        db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND status = 'pending-create'")
+            .Bind(1, cs.stage)
+            .Bind(2, op->address)
+            .Run();
+      }
+    }
+    db_->Prepare("UPDATE operations SET status = 'failed', finished_at = ?, error = ? WHERE id = ?")
+        .Bind(1, env_->NowMillis())
+        .Bind(2, error)
+        .Bind(3, operation_id)
+        .Run();
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus SqliteStateStore::PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    WriteResource(cs.stage, Encode(resource, ReadResource(cs.stage, resource.addr.ToString())));
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus SqliteStateStore::DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, cs.stage).Bind(2, addr.ToString()).Run();
+    if (db_->Changes() == 0) {
+      return StateStatus::Error(StateCode::NotFound,
+                                addr.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateResult<CommitResult> SqliteStateStore::CommitChangeSet(const ChangeSet& cs,
+                                                            const std::optional<std::vector<OutputState>>& outputs) {
+  return Guard([&]() -> StateResult<CommitResult> {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    bool dirty = false;
+    {
+      Statement& st = db_->Prepare("SELECT dirty FROM change_sets WHERE id = ?");
+      st.Bind(1, cs.id);
+      dirty = st.Step() && st.Int(0) != 0;
+      st.Reset();
+    }
+    if (outputs) {
+      // Compare values, not stored text: sealing uses a fresh nonce each time.
+      auto existing = ReadOutputs(cs.stage);
+      bool same = existing.size() == outputs->size();
+      for (size_t i = 0; same && i < existing.size(); ++i) {
+        auto old = DecodeOutput(existing[i], options_.keys, true, cs.stage);
+        const OutputState* now = nullptr;
+        for (const auto& o : *outputs) {
+          if (o.name == existing[i].name) now = &o;
+        }
+        same = old.ok() && now && now->sensitive == old->sensitive && now->value.Equals(old->value) &&
+               now->value.IsNull() == old->value.IsNull();
+      }
+      if (!same) {
+        std::vector<StoredOutput> rows;
+        for (const auto& o : *outputs) rows.push_back(EncodeOutput(o, options_.keys, *env_));
+        WriteOutputs(cs.stage, rows);
+        dirty = true;
+      }
+    }
+    db_->Prepare("UPDATE change_sets SET status = 'committed', finished_at = ?, dirty = ? WHERE id = ?")
+        .Bind(1, env_->NowMillis())
+        .Bind(2, int64_t{dirty})
+        .Bind(3, cs.id)
+        .Run();
+    int64_t serial = 0;
+    if (dirty) {
+      serial = CommitSerial(cs.stage, cs.operation);
+    } else {
+      Statement& st = db_->Prepare("SELECT serial FROM stages WHERE name = ?");
+      st.Bind(1, cs.stage);
+      serial = st.Step() ? st.Int(0) : 0;
+      st.Reset();
+    }
+    db_->Prepare("UPDATE change_sets SET serial = ? WHERE id = ?").Bind(1, serial).Bind(2, cs.id).Run();
+    tx.Commit();
+    return CommitResult{serial, dirty};
+  });
+}
+
+int64_t SqliteStateStore::CommitSerial(const std::string& stage, const std::string& operation) {
+  int64_t now = env_->NowMillis();
+  std::string lineage;
+  int64_t serial = 0;
+  {
+    Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
+    st.Bind(1, stage);
+    if (st.Step()) {
+      lineage = st.Text(0);
+      serial = st.Int(1);
+    }
+    st.Reset();
+  }
+  ++serial;
+  db_->Prepare("UPDATE stages SET serial = ?, updated_at = ? WHERE name = ?").Bind(1, serial).Bind(2, now).Bind(3, stage).Run();
+  // Writes that change sets left open (their process died) are covered by this serial.
+  db_->Prepare("UPDATE change_sets SET status = 'interrupted', finished_at = ? WHERE stage = ? AND status = 'open'")
+      .Bind(1, now)
+      .Bind(2, stage)
+      .Run();
+  auto resources = ReadResources(stage);
+  auto outputs = ReadOutputs(stage);
+  nlohmann::json snapshot{{"resources", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
+  for (const auto& r : resources) snapshot["resources"].push_back(ToJson(r));
+  for (const auto& o : outputs) snapshot["outputs"].push_back(ToJson(o));
+  db_->Prepare(
+         "INSERT OR REPLACE INTO history(stage, serial, lineage, created_at, operation, holder, resource_count, "
+         "output_count, snapshot) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .Bind(1, stage)
+      .Bind(2, serial)
+      .Bind(3, lineage)
+      .Bind(4, now)
+      .Bind(5, operation)
+      .Bind(6, Holder())
+      .Bind(7, static_cast<int64_t>(resources.size()))
+      .Bind(8, static_cast<int64_t>(outputs.size()))
+      .Bind(9, snapshot.dump())
+      .Run();
+  TrimHistory(stage, serial);
+  return serial;
+}
+
+void SqliteStateStore::TrimHistory(const std::string& stage, int64_t serial) {
+  if (options_.history_retention <= 0) return;
+  db_->Prepare("DELETE FROM history WHERE stage = ? AND serial <= ?")
+      .Bind(1, stage)
+      .Bind(2, serial - options_.history_retention)
+      .Run();
+}
+
+}  // namespace strata::state

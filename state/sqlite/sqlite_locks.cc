@@ -1,0 +1,172 @@
+// SqliteStateStore: stage locks.
+
+#include "state/sqlite/guard.h"
+#include "state/sqlite/sqlite_store.h"
+
+namespace strata::state {
+
+using sqlite::Database;
+using sqlite::Statement;
+using sqlite::Transaction;
+
+namespace {
+
+constexpr char kLockColumns[] = "id, stage, user, host, pid, process_start, operation, since";
+
+LockInfo LockFromRow(const Statement& st) {
+  LockInfo l;
+  l.id = st.Text(0);
+  l.stage = st.Text(1);
+  l.user = st.Text(2);
+  l.host = st.Text(3);
+  l.pid = st.Int(4);
+  l.process_start = st.Int(5);
+  l.operation = st.Text(6);
+  l.since = st.Int(7);
+  return l;
+}
+
+std::string Ago(int64_t millis) {
+  int64_t s = millis / 1000;
+  if (s < 120) return std::to_string(s) + " s ago";
+  if (s < 7200) return std::to_string(s / 60) + " min ago";
+  if (s < 172800) return std::to_string(s / 3600) + " h ago";
+  return std::to_string(s / 86400) + " days ago";
+}
+
+}  // namespace
+
+std::optional<LockInfo> SqliteStateStore::ReadLock(const std::string& stage) {
+  Statement& st = db_->Prepare(std::string("SELECT ") + kLockColumns + " FROM locks WHERE stage = ?");
+  st.Bind(1, stage);
+  std::optional<LockInfo> lock;
+  if (st.Step()) lock = LockFromRow(st);
+  st.Reset();
+  if (lock && lock->host == env_->Hostname() &&
+      env_->CheckProcess(lock->pid, lock->process_start) == ProcessLiveness::Gone) {
+    lock->stale = true;
+  }
+  return lock;
+}
+
+std::string SqliteStateStore::LockHeldMessage(const LockInfo& lock) const {
+  std::string msg = "stage \"" + lock.stage + "\" is locked by " + lock.Holder() + " (pid " + std::to_string(lock.pid) +
+                    ") for \"" + lock.operation + "\" since " + FormatTimestamp(lock.since) + " (" +
+                    Ago(env_->NowMillis() - lock.since) + "), lock ID " + lock.id + ".";
+  if (lock.stale) {
+    msg += " The lock is STALE: process " + std::to_string(lock.pid) + " no longer exists on " + lock.host +
+           " (it crashed or was killed). Run `strata force-unlock " + lock.id +
+           "`; the next plan reconciles any operation it left in flight.";
+  } else {
+    msg += " Wait for it to finish (-lock-timeout=DURATION waits), or, if you are sure no strata process is "
+           "working on this stage, run `strata force-unlock " + lock.id + "`.";
+  }
+  return msg;
+}
+
+StateResult<LockInfo> SqliteStateStore::TryLock(const LockRequest& request) {
+  return Guard([&]() -> StateResult<LockInfo> {
+    if (request.stage.empty()) return StateStatus::Error(StateCode::InvalidArgument, "a lock needs a stage name");
+    Transaction tx(*db_, Transaction::Kind::Write);
+    if (auto held = ReadLock(request.stage)) {
+      return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held));
+    }
+    LockInfo lock;
+    lock.id = NewUuid(*env_);
+    lock.stage = request.stage;
+    lock.user = env_->UserName();
+    lock.host = env_->Hostname();
+    lock.pid = env_->Pid();
+    lock.process_start = env_->ProcessStartTime(lock.pid);
+    lock.operation = request.operation;
+    lock.since = env_->NowMillis();
+    db_->Prepare(std::string("INSERT INTO locks(") + kLockColumns + ") VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+        .Bind(1, lock.id)
+        .Bind(2, lock.stage)
+        .Bind(3, lock.user)
+        .Bind(4, lock.host)
+        .Bind(5, lock.pid)
+        .Bind(6, lock.process_start)
+        .Bind(7, lock.operation)
+        .Bind(8, lock.since)
+        .Run();
+    tx.Commit();
+    return lock;
+  });
+}
+
+StateStatus SqliteStateStore::Unlock(const std::string& stage, const std::string& lock_id) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    db_->Prepare("DELETE FROM locks WHERE stage = ? AND id = ?").Bind(1, stage).Bind(2, lock_id).Run();
+    if (db_->Changes() == 0) {
+      return StateStatus::Error(StateCode::NotFound, "the lock " + lock_id + " on stage \"" + stage +
+                                                         "\" is not held (was it force-unlocked?)");
+    }
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateResult<LockInfo> SqliteStateStore::ForceUnlock(const std::string& lock_id) {
+  return Guard([&]() -> StateResult<LockInfo> {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    Statement& st = db_->Prepare(std::string("SELECT ") + kLockColumns + " FROM locks WHERE id = ?");
+    st.Bind(1, lock_id);
+    std::optional<LockInfo> lock;
+    if (st.Step()) lock = LockFromRow(st);
+    st.Reset();
+    if (!lock) {
+      std::string held;
+      Statement& all = db_->Prepare(std::string("SELECT ") + kLockColumns + " FROM locks ORDER BY stage");
+      while (all.Step()) {
+        LockInfo l = LockFromRow(all);
+        held += "\n  " + l.id + "  stage " + l.stage + ", " + l.Holder() + ", \"" + l.operation + "\" since " +
+                FormatTimestamp(l.since);
+      }
+      return StateStatus::Error(StateCode::NotFound, "no lock has the ID " + lock_id +
+                                                         (held.empty() ? ": no stage is locked"
+                                                                       : ". The locks held now are:" + held));
+    }
+    db_->Prepare("DELETE FROM locks WHERE id = ?").Bind(1, lock_id).Run();
+    tx.Commit();
+    return *lock;
+  });
+}
+
+StateResult<std::optional<LockInfo>> SqliteStateStore::CurrentLock(const std::string& stage) {
+  return Guard([&]() -> StateResult<std::optional<LockInfo>> { return ReadLock(stage); });
+}
+
+std::function<void()> SqliteStateStore::EmergencyUnlocker(const std::string& stage, const std::string& lock_id) {
+  std::string path = db_->path();
+  int timeout = options_.busy_timeout_ms;
+  return [path, timeout, stage, lock_id]() {
+    try {
+      auto db = Database::Open(path, timeout);
+      db->Prepare("DELETE FROM locks WHERE stage = ? AND id = ?").Bind(1, stage).Bind(2, lock_id).Run();
+    } catch (...) {
+      // Best effort: the lock then shows as stale (its process is gone) and names force-unlock.
+    }
+  };
+}
+
+StateStatus SqliteStateStore::RequireLock(const std::string& stage, const std::string& lock_id) {
+  Statement& st = db_->Prepare("SELECT id FROM locks WHERE stage = ?");
+  st.Bind(1, stage);
+  std::optional<std::string> held;
+  if (st.Step()) held = st.Text(0);
+  st.Reset();
+  if (held && *held == lock_id) return StateStatus::Ok();
+  std::string msg = "refusing to write stage \"" + stage + "\": this process does not hold its lock" +
+                    (lock_id.empty() ? "" : " (its lock " + lock_id + " was force-unlocked");
+  if (held) {
+    auto lock = ReadLock(stage);
+    msg += lock_id.empty() ? "; " : " and ";
+    msg += "the stage is now locked by " + lock->Holder() + " for \"" + lock->operation + "\"";
+  }
+  if (!lock_id.empty()) msg += ")";
+  return StateStatus::Error(StateCode::LockNotHeld, msg);
+}
+
+}  // namespace strata::state

@@ -1,0 +1,323 @@
+// SqliteStateStore: opening, reading, and the row helpers shared by the other sqlite_*.cc.
+
+#include "state/sqlite/sqlite_store.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "state/sqlite/guard.h"
+#include "state/sqlite/schema.h"
+
+namespace strata::state {
+
+using sqlite::Database;
+using sqlite::Statement;
+using sqlite::Transaction;
+
+namespace {
+
+constexpr char kResourceColumns[] =
+    "address, mode, type, provider, status, attributes, sensitive_paths, secrets, dependencies, "
+    "idempotency_token, schema_version, created_at, updated_at";
+
+StoredResource ResourceFromRow(const Statement& st) {
+  StoredResource r;
+  r.address = st.Text(0);
+  r.mode = st.Text(1);
+  r.type = st.Text(2);
+  r.provider = st.Text(3);
+  r.status = st.Text(4);
+  r.attributes = st.Text(5);
+  r.sensitive_paths = st.Text(6);
+  r.secrets = st.Text(7);
+  r.dependencies = st.Text(8);
+  r.idempotency_token = st.Text(9);
+  r.schema_version = st.Int(10);
+  r.created_at = st.Int(11);
+  r.updated_at = st.Int(12);
+  return r;
+}
+
+// A file that exists, is not empty and does not start with SQLite's magic is refused before
+// SQLite gets to it (SQLite would otherwise only fail at the first query).
+bool LooksLikeSqlite(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return true;  // missing: it will be created
+  char header[16] = {};
+  in.read(header, sizeof header);
+  if (in.gcount() == 0) return true;  // empty: SQLite initialises it
+  return in.gcount() == 16 && std::string(header, 16) == std::string("SQLite format 3\0", 16);
+}
+
+OperationRecord OperationFromRow(const Statement& st) {
+  OperationRecord op;
+  op.id = st.Int(0);
+  op.stage = st.Text(1);
+  op.change_set_id = st.Int(2);
+  if (auto a = ParseResourceInstanceAddr(st.Text(3)).addr) op.addr = *a;
+  op.action = ParseOperationAction(st.Text(4)).value_or(OperationAction::Create);
+  op.idempotency_token = st.Text(5);
+  op.status = ParseOperationStatus(st.Text(6)).value_or(OperationStatus::Pending);
+  op.started_at = st.Int(7);
+  op.finished_at = st.IsNull(8) ? 0 : st.Int(8);
+  op.error = st.Text(9);
+  return op;
+}
+
+}  // namespace
+
+StateStatus SqliteErrorStatus(const std::string& path, int busy_timeout_ms, const sqlite::SqliteError& e) {
+  switch (e.code()) {
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      return StateStatus::Error(StateCode::Corrupt,
+                                "the state database " + path + " is damaged or is not a SQLite database (" + e.what() +
+                                    "). Restore it from a backup; `strata state push` can load a state saved with "
+                                    "`strata state pull`");
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return StateStatus::Error(StateCode::Busy, "the state database " + path +
+                                                     " stayed locked by another process for more than " +
+                                                     std::to_string(busy_timeout_ms / 1000) + " s (" + e.what() + ")");
+    case SQLITE_CANTOPEN:
+      return StateStatus::Error(StateCode::Io, "cannot open the state database " + path + " (" + e.what() +
+                                                   "): check that its directory exists and is writable");
+    default:
+      return StateStatus::Error(StateCode::Io, "state database " + path + ": " + e.what());
+  }
+}
+
+SqliteStateStore::SqliteStateStore(SqliteStoreOptions options, std::unique_ptr<Database> db)
+    : options_(std::move(options)),
+      env_(options_.env ? options_.env : &StateEnvironment::System()),
+      db_(std::move(db)) {}
+
+StateResult<std::unique_ptr<SqliteStateStore>> SqliteStateStore::Open(const SqliteStoreOptions& options) {
+  const std::string& path = options.path;
+  std::error_code ec;
+  auto dir = std::filesystem::path(path).parent_path();
+  if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    return StateStatus::Error(StateCode::Io, "cannot create the state directory " + dir.string() + ": " + ec.message());
+  }
+  if (!LooksLikeSqlite(path)) {
+    return StateStatus::Error(StateCode::Corrupt, "the state database " + path +
+                                                      " is not a SQLite database (its header is wrong): restore it "
+                                                      "from a backup, or move it away to start a new state");
+  }
+  try {
+    auto db = Database::Open(path, options.busy_timeout_ms);
+    StateEnvironment& env = options.env ? *options.env : StateEnvironment::System();
+    StateStatus st = sqlite::PrepareSchema(*db, env.NowMillis());
+    if (!st.ok()) return st;
+    db->Exec(options.durability == Durability::Full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    return std::unique_ptr<SqliteStateStore>(new SqliteStateStore(options, std::move(db)));
+  } catch (const sqlite::SqliteError& e) {
+    return SqliteErrorStatus(path, options.busy_timeout_ms, e);
+  }
+}
+
+StateStatus SqliteStateStore::CheckIntegrity() {
+  return Guard([&]() -> StateStatus {
+    Statement& st = db_->Prepare("PRAGMA integrity_check");
+    std::string findings;
+    while (st.Step()) findings += (findings.empty() ? "" : "; ") + st.Text(0);
+    if (findings == "ok") return StateStatus::Ok();
+    return StateStatus::Error(StateCode::Corrupt, "the state database " + db_->path() +
+                                                      " fails its integrity check: " + findings);
+  });
+}
+
+std::string SqliteStateStore::Holder() { return env_->UserName() + "@" + env_->Hostname(); }
+
+// --- Rows -------------------------------------------------------------------------------
+
+std::optional<StoredResource> SqliteStateStore::ReadResource(const std::string& stage, const std::string& address) {
+  Statement& st = db_->Prepare(std::string("SELECT ") + kResourceColumns +
+                               " FROM resources WHERE stage = ? AND address = ?");
+  st.Bind(1, stage).Bind(2, address);
+  std::optional<StoredResource> row;
+  if (st.Step()) row = ResourceFromRow(st);
+  st.Reset();
+  return row;
+}
+
+std::vector<StoredResource> SqliteStateStore::ReadResources(const std::string& stage) {
+  Statement& st =
+      db_->Prepare(std::string("SELECT ") + kResourceColumns + " FROM resources WHERE stage = ? ORDER BY address");
+  st.Bind(1, stage);
+  std::vector<StoredResource> rows;
+  while (st.Step()) rows.push_back(ResourceFromRow(st));
+  return rows;
+}
+
+std::vector<StoredOutput> SqliteStateStore::ReadOutputs(const std::string& stage) {
+  Statement& st = db_->Prepare(
+      "SELECT name, value, sensitive, sensitive_paths, secrets FROM outputs WHERE stage = ? ORDER BY name");
+  st.Bind(1, stage);
+  std::vector<StoredOutput> rows;
+  while (st.Step()) rows.push_back({st.Text(0), st.Text(1), st.Int(2) != 0, st.Text(3), st.Text(4)});
+  return rows;
+}
+
+void SqliteStateStore::WriteResource(const std::string& stage, const StoredResource& r) {
+  Statement& st = db_->Prepare(std::string("INSERT OR REPLACE INTO resources(stage, ") + kResourceColumns +
+                               ") VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  st.Bind(1, stage).Bind(2, r.address).Bind(3, r.mode).Bind(4, r.type).Bind(5, r.provider).Bind(6, r.status);
+  st.Bind(7, r.attributes).Bind(8, r.sensitive_paths).Bind(9, r.secrets).Bind(10, r.dependencies);
+  st.Bind(11, r.idempotency_token).Bind(12, r.schema_version).Bind(13, r.created_at).Bind(14, r.updated_at);
+  st.Run();
+}
+
+void SqliteStateStore::WriteOutputs(const std::string& stage, const std::vector<StoredOutput>& outputs) {
+  db_->Prepare("DELETE FROM outputs WHERE stage = ?").Bind(1, stage).Run();
+  for (const auto& o : outputs) {
+    db_->Prepare("INSERT INTO outputs(stage, name, value, sensitive, sensitive_paths, secrets) VALUES(?,?,?,?,?,?)")
+        .Bind(1, stage)
+        .Bind(2, o.name)
+        .Bind(3, o.value)
+        .Bind(4, int64_t{o.sensitive})
+        .Bind(5, o.sensitive_paths)
+        .Bind(6, o.secrets)
+        .Run();
+  }
+}
+
+StoredResource SqliteStateStore::Encode(const ResourceInstanceState& r, const std::optional<StoredResource>& prior) {
+  StoredResource row = EncodeResource(r, options_.keys, *env_);
+  int64_t now = env_->NowMillis();
+  if (row.created_at == 0) row.created_at = prior ? prior->created_at : now;
+  row.updated_at = now;
+  return row;
+}
+
+StateResult<StageState> SqliteStateStore::DecodeStage(const std::string& stage, const std::string& lineage,
+                                                      int64_t serial, const std::vector<StoredResource>& rows,
+                                                      const std::vector<StoredOutput>& outputs, bool decrypt) {
+  StageState state;
+  state.stage = stage;
+  state.exists = true;
+  state.lineage = lineage;
+  state.serial = serial;
+  state.resources.reserve(rows.size());
+  for (const auto& row : rows) {
+    auto r = DecodeResource(row, options_.keys, decrypt, stage);
+    if (!r.ok()) return r.status();
+    state.resources.push_back(std::move(*r));
+  }
+  for (const auto& row : outputs) {
+    auto o = DecodeOutput(row, options_.keys, decrypt, stage);
+    if (!o.ok()) return o.status();
+    state.outputs.push_back(std::move(*o));
+  }
+  return state;
+}
+
+// --- Reads ------------------------------------------------------------------------------
+
+StateResult<std::vector<StageSummary>> SqliteStateStore::ListStages() {
+  return Guard([&]() -> StateResult<std::vector<StageSummary>> {
+    Statement& st = db_->Prepare(
+        "SELECT s.name, s.lineage, s.serial, s.updated_at, "
+        "(SELECT COUNT(*) FROM resources r WHERE r.stage = s.name) FROM stages s ORDER BY s.name");
+    std::vector<StageSummary> out;
+    while (st.Step()) out.push_back({st.Text(0), st.Text(1), st.Int(2), st.Int(4), st.Int(3)});
+    return out;
+  });
+}
+
+StateResult<StageState> SqliteStateStore::LoadStage(const std::string& stage, const LoadOptions& options) {
+  return Guard([&]() -> StateResult<StageState> {
+    Transaction tx(*db_, Transaction::Kind::Read);  // one consistent snapshot
+    Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
+    st.Bind(1, stage);
+    if (!st.Step()) {
+      st.Reset();
+      StageState empty;
+      empty.stage = stage;
+      return empty;
+    }
+    std::string lineage = st.Text(0);
+    int64_t serial = st.Int(1);
+    st.Reset();
+    auto rows = ReadResources(stage);
+    auto outputs = ReadOutputs(stage);
+    tx.Commit();
+    return DecodeStage(stage, lineage, serial, rows, outputs, options.decrypt_secrets);
+  });
+}
+
+StateResult<std::map<std::string, OutputState>> SqliteStateStore::LoadOutputs(const std::string& stage) {
+  return Guard([&]() -> StateResult<std::map<std::string, OutputState>> {
+    Transaction tx(*db_, Transaction::Kind::Read);
+    int64_t serial = -1;
+    Statement& st = db_->Prepare("SELECT serial FROM stages WHERE name = ?");
+    st.Bind(1, stage);
+    if (st.Step()) serial = st.Int(0);
+    st.Reset();
+    if (serial <= 0) {
+      return StateStatus::Error(StateCode::NotFound, "stage \"" + stage +
+                                                         "\" has not been applied yet, so its outputs are unknown: "
+                                                         "run `strata apply " + stage + "` first");
+    }
+    auto rows = ReadOutputs(stage);
+    tx.Commit();
+    std::map<std::string, OutputState> out;
+    for (const auto& row : rows) {
+      auto o = DecodeOutput(row, options_.keys, true, stage);
+      if (!o.ok()) return o.status();
+      out.emplace(o->name, std::move(*o));
+    }
+    return out;
+  });
+}
+
+StateResult<std::vector<OperationRecord>> SqliteStateStore::PendingOperations(const std::string& stage) {
+  return Guard([&]() -> StateResult<std::vector<OperationRecord>> {
+    Statement& st = db_->Prepare(
+        "SELECT id, stage, change_set_id, address, action, idempotency_token, status, started_at, finished_at, error "
+        "FROM operations WHERE stage = ? AND status = 'pending' ORDER BY id");
+    st.Bind(1, stage);
+    std::vector<OperationRecord> out;
+    while (st.Step()) out.push_back(OperationFromRow(st));
+    return out;
+  });
+}
+
+StateResult<std::vector<HistoryEntry>> SqliteStateStore::History(const std::string& stage) {
+  return Guard([&]() -> StateResult<std::vector<HistoryEntry>> {
+    Statement& st = db_->Prepare(
+        "SELECT serial, lineage, created_at, operation, holder, resource_count, output_count FROM history "
+        "WHERE stage = ? ORDER BY serial DESC");
+    st.Bind(1, stage);
+    std::vector<HistoryEntry> out;
+    while (st.Step()) {
+      out.push_back({st.Int(0), st.Text(1), st.Int(2), st.Text(3), st.Text(4), st.Int(5), st.Int(6)});
+    }
+    return out;
+  });
+}
+
+StateResult<StageState> SqliteStateStore::LoadSnapshot(const std::string& stage, int64_t serial,
+                                                       const LoadOptions& options) {
+  return Guard([&]() -> StateResult<StageState> {
+    Statement& st = db_->Prepare("SELECT lineage, snapshot FROM history WHERE stage = ? AND serial = ?");
+    st.Bind(1, stage).Bind(2, serial);
+    if (!st.Step()) {
+      st.Reset();
+      return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no snapshot of serial " +
+                                                         std::to_string(serial) +
+                                                         " (see `strata state history " + stage + "`)");
+    }
+    std::string lineage = st.Text(0);
+    auto snapshot = nlohmann::json::parse(st.Text(1));
+    st.Reset();
+    std::vector<StoredResource> rows;
+    std::vector<StoredOutput> outputs;
+    for (const auto& r : snapshot.at("resources")) rows.push_back(StoredResourceFromJson(r));
+    for (const auto& o : snapshot.at("outputs")) outputs.push_back(StoredOutputFromJson(o));
+    return DecodeStage(stage, lineage, serial, rows, outputs, options.decrypt_secrets);
+  });
+}
+
+}  // namespace strata::state

@@ -1,0 +1,183 @@
+#pragma once
+// StateStore: where a project's per-stage state lives. SQLite is the default implementation
+// (state/sqlite/sqlite_store.h); PostgreSQL can follow behind the same interface.
+//
+// Contracts every implementation keeps:
+//  - No method throws. Expected failures come back as a StateStatus with a message meant for
+//    the user (who holds the lock and how to force-unlock it; which key a value needs; ...).
+//  - Every write needs the stage's lock, passed as the lock id returned by Lock(). The holder
+//    is checked *inside* the write's transaction, so a process whose lock was force-unlocked
+//    (and perhaps taken by another) can never write again: it gets LockNotHeld.
+//  - Every method that writes commits durably before it returns (see the implementation for
+//    the fsync reasoning). In particular BeginOperation is durable before the caller sends
+//    the provider request, so a crash at any instant leaves the operation in the journal
+//    as pending, with its idempotency token.
+//  - The serial increments once per committed change set (Commit, Remove, Move, Replace,
+//    Rollback); each new serial's snapshot is kept in the history (retention configurable).
+//
+// Typical apply:
+//   auto lock = store.Lock({stage, "apply", 10s});            // waits with backoff
+//   auto cs = store.BeginChangeSet(lock->id, stage, "apply"); // sees earlier pending ops
+//   for each change:
+//     auto op = store.BeginOperation(*cs, {addr, Create, provider, token});  // committed
+//     ... provider call ...
+//     store.CompleteOperation(*cs, *op, new_state)  or  store.FailOperation(*cs, *op, error)
+//   store.CommitChangeSet(*cs, outputs);                       // serial + 1, snapshot
+//   store.Unlock(stage, lock->id);                             // or let a ScopedStageLock do it
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "state/environment.h"
+#include "state/state.h"
+#include "state/status.h"
+
+namespace strata::state {
+
+struct LockRequest {
+  std::string stage;
+  std::string operation;  // shown to whoever finds the lock held: "apply", "state mv", ...
+  std::chrono::milliseconds timeout{0};  // how long Lock() keeps trying; 0: one attempt
+};
+
+//! An open change set: a group of writes that ends in one serial increment.
+struct ChangeSet {
+  int64_t id = 0;
+  std::string stage;
+  std::string lock_id;
+  std::string operation;
+  //! Change sets of this stage left open by a process that died; their durable writes are
+  //! committed together with this one.
+  std::vector<int64_t> interrupted;
+  //! Operations still pending (from interrupted change sets): to reconcile before planning
+  //! anew. Resolve each with CompleteOperation or FailOperation.
+  std::vector<OperationRecord> pending;
+};
+
+struct OperationRequest {
+  ResourceInstanceAddr addr;
+  OperationAction action = OperationAction::Create;
+  std::string provider;
+  std::string idempotency_token;
+};
+
+struct CommitResult {
+  int64_t serial = 0;
+  bool changed = false;  // false: nothing changed, the serial stayed
+};
+
+struct LoadOptions {
+  //! false: sensitive values come back as null marked sensitive, and no key is needed
+  //! (for listings and masked displays).
+  bool decrypt_secrets = true;
+};
+
+struct ReplaceOptions {
+  bool force = false;     // skip the lineage and serial checks (`state push -force`)
+  std::string operation = "state push";
+};
+
+class StateStore {
+ public:
+  virtual ~StateStore() = default;
+
+  // --- Reading (no lock needed; each read sees one committed snapshot) ---
+
+  virtual StateResult<std::vector<StageSummary>> ListStages() = 0;
+  //! The stage's current state: the last committed change set plus every durable checkpoint
+  //! since. A stage never written gives exists == false (not an error).
+  virtual StateResult<StageState> LoadStage(const std::string& stage, const LoadOptions& options = {}) = 0;
+  //! A stage's outputs for ${stage.S.X}. NotFound with "apply stage S first" when the stage
+  //! was never applied.
+  virtual StateResult<std::map<std::string, OutputState>> LoadOutputs(const std::string& stage) = 0;
+  //! Operations of `stage` still pending (in flight when their process stopped).
+  virtual StateResult<std::vector<OperationRecord>> PendingOperations(const std::string& stage) = 0;
+  //! Kept snapshots, newest first.
+  virtual StateResult<std::vector<HistoryEntry>> History(const std::string& stage) = 0;
+  //! The state as it was at `serial` (from the history).
+  virtual StateResult<StageState> LoadSnapshot(const std::string& stage, int64_t serial,
+                                               const LoadOptions& options = {}) = 0;
+
+  // --- Locking ---
+
+  //! One attempt to take the stage's lock. LockHeld names the holder, the operation, since
+  //! when, whether it is stale, and the force-unlock command.
+  virtual StateResult<LockInfo> TryLock(const LockRequest& request) = 0;
+  //! TryLock, retried with exponential backoff (50 ms doubling to 1 s, with jitter) until
+  //! request.timeout has passed.
+  StateResult<LockInfo> Lock(const LockRequest& request);
+  //! Releases a lock this process took. NotFound if it is not (or no longer) held by `lock_id`.
+  virtual StateStatus Unlock(const std::string& stage, const std::string& lock_id) = 0;
+  //! Removes the lock with this id, whoever holds it. NotFound names the locks that exist.
+  virtual StateResult<LockInfo> ForceUnlock(const std::string& lock_id) = 0;
+  virtual StateResult<std::optional<LockInfo>> CurrentLock(const std::string& stage) = 0;
+  //! A callable that releases the lock through a fresh connection, safe to call from another
+  //! thread (the signal handler) or from atexit, whatever this store object is doing.
+  virtual std::function<void()> EmergencyUnlocker(const std::string& stage, const std::string& lock_id) = 0;
+
+  // --- Checkpointed change sets (each call its own committed transaction) ---
+
+  virtual StateResult<ChangeSet> BeginChangeSet(const std::string& lock_id, const std::string& stage,
+                                                const std::string& operation) = 0;
+  //! Journals the operation as pending and marks the instance pending-create/-update/-delete
+  //! with the token (a create inserts a placeholder instance). Returns the operation id.
+  virtual StateResult<int64_t> BeginOperation(const ChangeSet& cs, const OperationRequest& request) = 0;
+  //! The provider answered: `result` is the instance's new state (nullopt: it is gone, e.g.
+  //! after a delete). The operation may be one of cs.pending (reconciliation).
+  virtual StateStatus CompleteOperation(const ChangeSet& cs, int64_t operation_id,
+                                        const std::optional<ResourceInstanceState>& result) = 0;
+  //! The provider failed: records `error`; the instance returns to its prior status, or takes
+  //! `partial` when the provider reported one (e.g. created but tainted).
+  virtual StateStatus FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                    const std::optional<ResourceInstanceState>& partial = std::nullopt) = 0;
+  //! Writes an instance outside any provider operation (refresh results, import).
+  virtual StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) = 0;
+  virtual StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) = 0;
+  //! Ends the change set: replaces the outputs when given, increments the serial when
+  //! anything changed, and keeps the snapshot in the history.
+  virtual StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,
+                                                    const std::optional<std::vector<OutputState>>& outputs) = 0;
+
+  // --- Whole-stage edits (each one change set: one new serial) ---
+
+  //! Removes instances from state (not from the world). NotFound, and nothing removed, if any
+  //! address is absent. A resource address without a key removes all of its instances.
+  virtual StateResult<int64_t> RemoveResources(const std::string& lock_id, const std::string& stage,
+                                               const std::vector<std::string>& addresses) = 0;
+  //! Renames an instance (or, for a resource address without key, all its instances), and
+  //! rewrites dependencies that named it. NotFound / InvalidArgument when dst exists.
+  virtual StateResult<int64_t> MoveResource(const std::string& lock_id, const std::string& stage,
+                                            const std::string& source, const std::string& destination) = 0;
+  //! Replaces the stage's state (state push). Refuses another lineage or an older serial
+  //! unless forced. Returns the new serial: max(current + 1, state.serial).
+  virtual StateResult<int64_t> ReplaceStage(const std::string& lock_id, const StageState& state,
+                                            const ReplaceOptions& options) = 0;
+  //! Restores the snapshot of `serial` as a new serial.
+  virtual StateResult<int64_t> Rollback(const std::string& lock_id, const std::string& stage, int64_t serial) = 0;
+
+  // --- Secrets at rest ---
+
+  //! Whether a key is configured for sealing new values.
+  virtual bool EncryptsSecrets() const = 0;
+  //! Counts of sealed values: in clear, and under keys other than the primary one.
+  struct SecretCounts {
+    int64_t in_clear = 0;
+    int64_t other_key = 0;
+    int64_t current_key = 0;
+  };
+  virtual StateResult<SecretCounts> CountSecrets() = 0;
+  //! Re-seals every stored secret (current state and history, all stages) with the primary
+  //! key, opening them with any key of the ring. Refused while any stage is locked. With no
+  //! primary key, decrypts everything to clear. Returns how many values were rewritten.
+  virtual StateResult<int64_t> Rekey() = 0;
+
+ protected:
+  //! The clock and randomness Lock() waits with.
+  virtual StateEnvironment& Env() = 0;
+};
+
+}  // namespace strata::state

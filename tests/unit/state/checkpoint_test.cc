@@ -1,0 +1,130 @@
+#include <gtest/gtest.h>
+
+#include "state_test_util.h"
+
+namespace strata::state {
+namespace {
+
+using namespace testing;
+
+class CheckpointTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    lock = *store->TryLock({"eks", "apply"});
+    cs = *store->BeginChangeSet(lock.id, "eks", "apply");
+  }
+  ResourceStatus StatusOf(const std::string& address) {
+    auto stage = store->LoadStage("eks", {});
+    const auto* r = stage->FindResource(Addr(address));
+    EXPECT_NE(r, nullptr) << address;
+    return r ? r->status : ResourceStatus::Created;
+  }
+  bool Exists(const std::string& address) { return store->LoadStage("eks", {})->FindResource(Addr(address)) != nullptr; }
+
+  TempDir dir;
+  FakeEnvironment env;
+  std::unique_ptr<SqliteStateStore> store = OpenOrDie(Options(dir.File("state.db"), &env));
+  LockInfo lock;
+  ChangeSet cs;
+};
+
+TEST_F(CheckpointTest, CreateIsPendingWithItsTokenUntilCompleted) {
+  auto op = store->BeginOperation(cs, {Addr("aws_vpc.main"), OperationAction::Create, "aws", "token-1"});
+  ASSERT_TRUE(op.ok()) << op.status().message();
+  EXPECT_EQ(StatusOf("aws_vpc.main"), ResourceStatus::PendingCreate);
+  auto pending = store->PendingOperations("eks");
+  ASSERT_EQ(pending->size(), 1u);
+  EXPECT_EQ((*pending)[0].idempotency_token, "token-1");
+  EXPECT_EQ((*pending)[0].action, OperationAction::Create);
+  EXPECT_EQ((*pending)[0].addr.ToString(), "aws_vpc.main");
+
+  ASSERT_TRUE(store->CompleteOperation(cs, *op, Resource("aws_vpc.main", Value::Object({{"id", Value::String("vpc-1")}}))).ok());
+  EXPECT_EQ(StatusOf("aws_vpc.main"), ResourceStatus::Created);
+  EXPECT_TRUE(store->PendingOperations("eks")->empty());
+  EXPECT_EQ(store->CompleteOperation(cs, *op, std::nullopt).code(), StateCode::InvalidArgument);  // already done
+}
+
+TEST_F(CheckpointTest, FailedCreateRemovesThePlaceholder) {
+  auto op = store->BeginOperation(cs, {Addr("aws_vpc.main"), OperationAction::Create, "aws", "t"});
+  ASSERT_TRUE(store->FailOperation(cs, *op, "quota exceeded").ok());
+  EXPECT_FALSE(Exists("aws_vpc.main"));
+  EXPECT_TRUE(store->PendingOperations("eks")->empty());
+}
+
+TEST_F(CheckpointTest, FailedCreateWithPartialStateKeepsItTainted) {
+  auto op = store->BeginOperation(cs, {Addr("aws_instance.x"), OperationAction::Create, "aws", "t"});
+  ResourceInstanceState partial = Resource("aws_instance.x", Value::Object({{"id", Value::String("i-1")}}));
+  partial.status = ResourceStatus::Tainted;
+  ASSERT_TRUE(store->FailOperation(cs, *op, "boot failed", partial).ok());
+  EXPECT_EQ(StatusOf("aws_instance.x"), ResourceStatus::Tainted);
+}
+
+TEST_F(CheckpointTest, UpdateAndDeleteKeepThePriorStateUntilAnswered) {
+  Value v1 = Value::Object({{"size", Value::Number(1)}});
+  auto create = store->BeginOperation(cs, {Addr("aws_db.main"), OperationAction::Create, "aws", "c"});
+  ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_db.main", v1)).ok());
+
+  auto update = store->BeginOperation(cs, {Addr("aws_db.main"), OperationAction::Update, "aws", "u"});
+  auto mid = store->LoadStage("eks", {});
+  EXPECT_EQ(mid->FindResource(Addr("aws_db.main"))->status, ResourceStatus::PendingUpdate);
+  EXPECT_TRUE(mid->FindResource(Addr("aws_db.main"))->attributes.Equals(v1));  // prior attributes kept
+  EXPECT_EQ(mid->FindResource(Addr("aws_db.main"))->idempotency_token, "u");
+  ASSERT_TRUE(store->FailOperation(cs, *update, "throttled").ok());
+  EXPECT_EQ(StatusOf("aws_db.main"), ResourceStatus::Created);
+
+  auto del = store->BeginOperation(cs, {Addr("aws_db.main"), OperationAction::Delete, "aws", "d"});
+  EXPECT_EQ(StatusOf("aws_db.main"), ResourceStatus::PendingDelete);
+  ASSERT_TRUE(store->CompleteOperation(cs, *del, std::nullopt).ok());
+  EXPECT_FALSE(Exists("aws_db.main"));
+
+  EXPECT_EQ(store->BeginOperation(cs, {Addr("aws_db.gone"), OperationAction::Update, "aws", "x"}).status().code(),
+            StateCode::NotFound);
+}
+
+TEST_F(CheckpointTest, CommittedChangeSetIsClosed) {
+  ASSERT_TRUE(store->CommitChangeSet(cs, std::nullopt).ok());
+  EXPECT_EQ(store->BeginOperation(cs, {Addr("aws_vpc.a"), OperationAction::Create, "aws", "t"}).status().code(),
+            StateCode::InvalidArgument);
+}
+
+// A process dies between BeginOperation and the provider's answer: the next holder sees the
+// operation pending with its token, resolves it, and the next commit covers everything.
+TEST_F(CheckpointTest, InterruptedChangeSetIsReportedAndAbsorbed) {
+  auto done = store->BeginOperation(cs, {Addr("aws_vpc.main"), OperationAction::Create, "aws", "t1"});
+  ASSERT_TRUE(store->CompleteOperation(cs, *done, Resource("aws_vpc.main")).ok());
+  auto inflight = store->BeginOperation(cs, {Addr("aws_subnet.a"), OperationAction::Create, "aws", "t2"});
+  ASSERT_TRUE(inflight.ok());
+  store.reset();  // the process is gone: no commit, no unlock
+
+  env.liveness = ProcessLiveness::Gone;
+  store = OpenOrDie(Options(dir.File("state.db"), &env));
+  auto stale = store->CurrentLock("eks");
+  ASSERT_TRUE(stale->has_value());
+  EXPECT_TRUE((*stale)->stale);
+  ASSERT_TRUE(store->ForceUnlock((*stale)->id).ok());
+
+  auto stage = store->LoadStage("eks", {});
+  EXPECT_EQ(stage->serial, 0);  // nothing committed yet...
+  EXPECT_NE(stage->FindResource(Addr("aws_vpc.main")), nullptr);  // ...but nothing lost
+
+  env.liveness = ProcessLiveness::Alive;
+  auto lock2 = store->TryLock({"eks", "apply"});
+  auto cs2 = store->BeginChangeSet(lock2->id, "eks", "apply");
+  ASSERT_TRUE(cs2.ok());
+  ASSERT_EQ(cs2->interrupted.size(), 1u);
+  EXPECT_EQ(cs2->interrupted[0], cs.id);
+  ASSERT_EQ(cs2->pending.size(), 1u);
+  EXPECT_EQ(cs2->pending[0].id, *inflight);
+  EXPECT_EQ(cs2->pending[0].idempotency_token, "t2");
+
+  // Reconciled: the provider found the subnet by its token.
+  ASSERT_TRUE(store->CompleteOperation(*cs2, *inflight, Resource("aws_subnet.a")).ok());
+  auto commit = store->CommitChangeSet(*cs2, std::nullopt);
+  ASSERT_TRUE(commit.ok());
+  EXPECT_TRUE(commit->changed);
+  EXPECT_EQ(commit->serial, 1);
+  EXPECT_EQ(store->LoadStage("eks", {})->resources.size(), 2u);
+}
+
+}  // namespace
+}  // namespace strata::state
