@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include "providers/schema_registry.h"
+#include "state/open_store.h"
+#include "state/stage_outputs.h"
 
 extern char** environ;
 
@@ -35,6 +37,24 @@ VariableInputs VariableFlags::ToInputs(const std::string& working_dir, Diagnosti
 
 namespace {
 
+// ${stage.S.X} from the state store; values of stages not applied yet are unknown.
+class StateOutputsOrUnknown : public StageOutputSource {
+ public:
+  explicit StateOutputsOrUnknown(std::unique_ptr<state::StateStore> store) : store_(std::move(store)) {}
+
+  std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) override {
+    if (!store_) return Value::Unknown();
+    auto result = state::LookupStageOutput(*store_, stage, output);
+    if (result.ok()) return result->value;
+    if (result.status().code() == state::StateCode::NotFound) return Value::Unknown();
+    error = result.status().message();
+    return std::nullopt;
+  }
+
+ private:
+  std::unique_ptr<state::StateStore> store_;
+};
+
 const SchemaRegistry& CompiledSchemas() {
   static const SchemaRegistry registry = DefaultSchemas();
   return registry;
@@ -47,6 +67,22 @@ ProjectSession::ProjectSession(CommandContext& ctx) : ctx_(ctx), engine_(std::ma
 bool ProjectSession::Open() {
   project_ = engine_->OpenProject(ctx_.WorkingDir(), diags_);
   return project_.has_value() && !diags_.HasErrors();
+}
+
+StageOutputSource* ProjectSession::StageOutputsOrUnknown() {
+  if (stage_outputs_) return stage_outputs_.get();
+  std::unique_ptr<state::StateStore> store;
+  std::error_code ec;
+  if (project_ && std::filesystem::exists(project_->StatePath(), ec)) {
+    auto opened = state::OpenProjectStore(*project_);
+    if (opened.ok()) {
+      store = std::move(opened.value());
+    } else {
+      diags_.Add(opened.status().ToDiagnostic());
+    }
+  }
+  stage_outputs_ = std::make_unique<StateOutputsOrUnknown>(std::move(store));
+  return stage_outputs_.get();
 }
 
 }  // namespace strata::cli

@@ -33,6 +33,9 @@ class ProjectSession {
   Diagnostics& diags() { return diags_; }
   //! Prints the gathered diagnostics; returns true when there were errors.
   bool Report() { return ctx_.Report(diags_, &sources_); }
+  //! Reads ${stage.S.X} from the project's state. For validate and the console: a stage
+  //! not applied yet (or no state database at all) gives unknown values, not errors.
+  StageOutputSource* StageOutputsOrUnknown();
 
  private:
   CommandContext& ctx_;
@@ -40,6 +43,7 @@ class ProjectSession {
   Diagnostics diags_;
   std::unique_ptr<Engine> engine_;
   std::optional<ProjectConfig> project_;
+  std::unique_ptr<StageOutputSource> stage_outputs_;
 };
 
 }  // namespace strata::cli

@@ -117,7 +117,11 @@ ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& di
       continue;
     }
     ExprRef value = NodeToExpr(file, kv.second, diags);
-    items.push_back({std::make_unique<LiteralExpr>(Value::String(key), key_range), Borrow(std::move(value))});
+    // A key may be a template too: "k8s.io/cluster-autoscaler/${var.cluster_name}: owned".
+    ExprPtr key_expr;
+    if (HasTemplateSyntax(key)) key_expr = ParseTemplate(key, ScalarMapping(file, kv.first), diags);
+    if (!key_expr) key_expr = std::make_unique<LiteralExpr>(Value::String(key), key_range);
+    items.push_back({std::move(key_expr), Borrow(std::move(value))});
   }
   return std::make_shared<ObjectExpr>(std::move(items), range);
 }

@@ -35,6 +35,7 @@ void CheckResourceAgainstSchema(const ResourceConfig& r, const SchemaSource& sch
   std::set<std::string> given;
   if (props) {
     for (const auto& item : props->items()) {
+      if (!item.key->AsLiteral()) continue;  // a computed key is checked after evaluation
       std::string key = KeyName(item);
       given.insert(key);
       auto it = schema->attributes.find(key);

@@ -61,6 +61,20 @@ expect "undeclared resource" "$err" 'No resource named "vpc" is declared in this
 expect "caret under the source" "$err" "      |   ^"
 run broken-json 1 "$STRATA" -chdir="$work/broken" validate -json && expect "json diagnostics" "$out" '"error_count": '
 
+# ${stage.S.X}: unknown until the stage has state, then its applied value.
+run stage-unknown 0 sh -c "echo 'module.node_groups.discovery_tags' | '$STRATA' -chdir='$qs' console platform" &&
+  expect "cross-stage value unknown before apply" "$out" '(known after apply)'
+cat >"$work/network-state.json" <<'JSON'
+{ "format_version": 1, "stage": "network", "lineage": "", "serial": 0, "resources": [],
+  "outputs": { "cluster_name": { "value": "applied-name", "sensitive": false },
+               "private_subnets": { "value": { "us-west-2a": "10.9.0.0/20" }, "sensitive": false },
+               "public_subnets": { "value": {}, "sensitive": false },
+               "subnet_tags": { "value": {}, "sensitive": false } } }
+JSON
+run push-network 0 "$STRATA" -chdir="$qs" state push network "$work/network-state.json"
+run stage-known 0 sh -c "echo 'module.node_groups.discovery_tags' | '$STRATA' -chdir='$qs' console platform" &&
+  expect "cross-stage value read from state" "$out" '"k8s.io/cluster-autoscaler/applied-name" = "owned"'
+
 run no-project 1 "$STRATA" -chdir="$work" validate && expect "no project file" "$err" "There is no strata.yaml"
 run bad-flag 1 "$STRATA" validate --bogus && expect "bad flag" "$err" "Error:"
 finish
