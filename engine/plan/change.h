@@ -1,0 +1,136 @@
+#pragma once
+// Plans are plain data: what the engine intends to do to each resource instance and
+// output of one stage, with the values before and after. Modelled on Terraform's
+// plans.Changes / plans.ResourceInstanceChange. The rules that compute planned values live
+// in rules.h; the renderers (render_human.h, render_json.h) only read these types.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/addr/addr.h"
+#include "engine/value/value.h"
+
+namespace strata {
+
+//! What happens to one resource instance (Terraform's plans.Action).
+enum class Action {
+  NoOp,
+  Create,
+  Read,              // a data source read during apply
+  Update,            // in place
+  DeleteThenCreate,  // replace: -/+
+  CreateThenDelete,  // replace with create_before_destroy: +/-
+  Delete
+};
+
+//! Why an action was chosen, when that is not obvious from the diff (Terraform's
+//! plans.ResourceInstanceChangeActionReason). Shown in the human plan and as action_reason.
+enum class ActionReason {
+  None,
+  ReplaceBecauseTainted,
+  ReplaceByRequest,            // -replace=ADDR
+  ReplaceBecauseCannotUpdate,  // a force_new attribute changed
+  DeleteBecauseNoResourceConfig,
+  DeleteBecauseWrongRepetition,  // count/for_each added or removed
+  DeleteBecauseCountIndex,       // index beyond count
+  DeleteBecauseEachKey,          // key no longer in for_each
+  DeleteBecauseNoModule,         // the module call is gone
+  ReadBecauseConfigUnknown,
+  ReadBecauseDependencyPending,
+  RecreateBecauseGone  // Strata's own: the object was deleted outside Strata (seen by refresh)
+};
+
+//! True for DeleteThenCreate and CreateThenDelete.
+bool IsReplace(Action action);
+//! Terraform's JSON spelling: ["create"], ["delete","create"], ["no-op"], ...
+std::vector<std::string> ActionJsonNames(Action action);
+//! "replace_because_tainted", ...; "" for None. RecreateBecauseGone has no Terraform
+//! counterpart and is spelled "recreate_because_gone".
+const char* ActionReasonName(ActionReason reason);
+
+//! One step of an attribute path: an attribute name, a map key or a list index.
+struct PathStep {
+  enum class Kind { Attr, Key, Index };
+  Kind kind = Kind::Attr;
+  std::string name;  // Attr and Key
+  int64_t index = 0;  // Index
+
+  static PathStep Attr(std::string n) { return {Kind::Attr, std::move(n), 0}; }
+  static PathStep Key(std::string k) { return {Kind::Key, std::move(k), 0}; }
+  static PathStep Index(int64_t i) { return {Kind::Index, {}, i}; }
+  bool operator==(const PathStep&) const = default;
+  auto operator<=>(const PathStep&) const = default;
+};
+
+//! A path into a resource's value: tags["env"], rules[0].cidr.
+struct AttrPath {
+  std::vector<PathStep> steps;
+
+  AttrPath() = default;
+  AttrPath(std::initializer_list<PathStep> s) : steps(s) {}
+  //! A path of one attribute name.
+  static AttrPath Of(std::string attr) { return AttrPath{PathStep::Attr(std::move(attr))}; }
+  AttrPath Child(PathStep step) const;
+  bool empty() const { return steps.empty(); }
+  //! True if `other` starts with this path (a path is a prefix of itself).
+  bool IsPrefixOf(const AttrPath& other) const;
+  //! `tags["env"]`, `rules[0].cidr`; the first step is never dotted.
+  std::string ToString() const;
+  //! Parses what ToString prints (and `tags.env` for a key written as an attribute);
+  //! nullopt on a syntax error.
+  static std::optional<AttrPath> Parse(const std::string& text);
+
+  bool operator==(const AttrPath&) const = default;
+  auto operator<=>(const AttrPath&) const = default;
+};
+
+//! One resource instance's planned change.
+struct ResourceInstanceChange {
+  ResourceInstanceAddr addr;
+  std::string type;      // resource type (also addr.resource.type)
+  std::string provider;  // provider source, e.g. "strata/builtin"; JSON provider_name
+  std::string mode;      // "managed" or "data"
+  Action action = Action::NoOp;
+  //! Null before a create, null after a delete. Unknown parts are Value::Unknown();
+  //! sensitive parts carry the sensitive mark.
+  Value before;
+  Value after;
+  //! Attributes that force the replacement (Terraform's RequiredReplace / replace_paths).
+  std::vector<AttrPath> requires_replace;
+  ActionReason reason = ActionReason::None;
+  int schema_version = 0;
+};
+
+//! One root-module output's planned change.
+struct OutputChange {
+  std::string name;
+  Action action = Action::NoOp;  // Create, Update, Delete or NoOp
+  Value before;                  // null if new
+  Value after;                   // null if removed; may be unknown
+  bool sensitive = false;        // declared sensitive (values may also carry the mark)
+};
+
+//! The plan of one stage. `changes` holds every resource instance the plan considered,
+//! NoOp ones included: the JSON view derives prior_state and planned_values from them.
+struct Plan {
+  std::string stage;
+  std::vector<ResourceInstanceChange> changes;
+  std::vector<OutputChange> output_changes;
+  //! The state the plan was made against (apply refuses a plan whose prior is stale).
+  std::string prior_lineage;
+  int64_t prior_serial = 0;
+  //! A digest of the stage's configuration files.
+  std::string config_digest;
+  //! Root input variables as set for this plan.
+  std::map<std::string, Value> variables;
+  //! The plan stopped on an error: it is incomplete and must not be applied.
+  bool errored = false;
+
+  //! True if anything would change: a resource action other than NoOp, or an output change.
+  bool HasChanges() const;
+};
+
+}  // namespace strata

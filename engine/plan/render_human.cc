@@ -1,0 +1,450 @@
+#include "engine/plan/render_human.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/plan/rules.h"
+#include "engine/value/format.h"
+
+namespace strata {
+namespace {
+
+enum class Op { Create, Delete, Update, NoOp };
+
+constexpr const char* kGreen = "\x1b[32m";
+constexpr const char* kYellow = "\x1b[33m";
+constexpr const char* kRed = "\x1b[31m";
+constexpr const char* kCyan = "\x1b[36m";
+constexpr const char* kBold = "\x1b[1m";
+constexpr const char* kReset = "\x1b[0m";
+
+std::string Pad(int n) { return std::string(static_cast<size_t>(std::max(n, 0)), ' '); }
+
+bool SameValue(const Value& a, const Value& b) {
+  return a.IsWhollyKnown() && b.IsWhollyKnown() && a.ContainsSensitive() == b.ContainsSensitive() &&
+         a.Equals(b);
+}
+
+Op OpFor(const Value& before, const Value& after) {
+  if (before.IsNull()) return Op::Create;
+  if (after.IsNull()) return Op::Delete;
+  if (SameValue(before, after)) return Op::NoOp;
+  return Op::Update;
+}
+
+//! Terraform always shows these attributes, changed or not.
+bool IsIdentifying(const std::string& name) { return name == "id" || name == "name" || name == "tags"; }
+
+class Renderer {
+ public:
+  Renderer(const HumanRenderOptions& o, const std::vector<AttrPath>* forces) : o_(o), forces_(forces) {}
+
+  std::string Color(const char* code, const std::string& s) const {
+    return o_.color ? std::string(code) + s + kReset : s;
+  }
+  //! The two-column symbol of a line: "+ ", "- ", "~ " or "  ".
+  std::string Sym(Op op) const {
+    switch (op) {
+      case Op::Create: return Color(kGreen, "+") + " ";
+      case Op::Delete: return Color(kRed, "-") + " ";
+      case Op::Update: return Color(kYellow, "~") + " ";
+      case Op::NoOp: return "  ";
+    }
+    return "  ";
+  }
+
+  bool Forces(const AttrPath& path) const {
+    if (!forces_) return false;
+    return std::find(forces_->begin(), forces_->end(), path) != forces_->end();
+  }
+
+  //! A value shown whole, every element marked with `op` (a created or deleted collection, or
+  //! an unchanged one). `indent` is the column of the symbol of the line it starts on.
+  std::string Whole(const Value& v, Op op, int indent) const {
+    if (v.IsSensitive()) return "(sensitive value)";
+    if (v.IsUnknown()) return "(known after apply)";
+    if (v.IsMapping()) {
+      const auto& m = v.AsMap();
+      bool is_map = v.kind() == ValueKind::Map;
+      std::vector<std::pair<std::string, const Value*>> shown;
+      for (const auto& [k, e] : m) {
+        if (!is_map && e.IsNull()) continue;
+        shown.emplace_back(is_map ? QuoteString(k) : FormatKey(k), &e);
+      }
+      if (shown.empty()) return "{}";
+      size_t width = 0;
+      for (const auto& s : shown) width = std::max(width, s.first.size());
+      std::string out = "{\n";
+      for (const auto& [k, e] : shown) {
+        out += Pad(indent + 4) + Sym(op) + k + Pad(static_cast<int>(width - k.size())) + " = " +
+               Whole(*e, op, indent + 4) + "\n";
+      }
+      return out + Pad(indent + 2) + "}";
+    }
+    if (v.IsSequence()) {
+      const auto& items = v.AsList();
+      if (items.empty()) return "[]";
+      std::string out = "[\n";
+      for (const auto& e : items) out += Pad(indent + 4) + Sym(op) + Whole(e, op, indent + 4) + ",\n";
+      return out + Pad(indent + 2) + "]";
+    }
+    return FormatValue(v);
+  }
+
+  //! The right-hand side of a line whose symbol is at `indent`: `"a" -> "b"`, a nested
+  //! diff, ... `show_null` adds " -> null" to deletions (not inside a deleted parent).
+  std::string Rhs(const Value& before, const Value& after, Op op, int indent, const AttrPath& path,
+                  bool show_null, bool show_unchanged) const {
+    std::string null_suffix = show_null ? " -> null" : "";
+    bool sensitive = before.IsSensitive() || after.IsSensitive();
+    switch (op) {
+      case Op::Create: return sensitive ? "(sensitive value)" : Whole(after, op, indent);
+      case Op::Delete: return (sensitive ? "(sensitive value)" : Whole(before, op, indent)) + null_suffix;
+      case Op::NoOp: return Whole(after, op, indent);
+      case Op::Update: break;
+    }
+    if (sensitive) return "(sensitive value)";
+    if (after.IsUnknown()) {
+      return (before.IsCollection() ? Whole(before, Op::Delete, indent) : FormatValue(before)) +
+             " -> (known after apply)";
+    }
+    // Maps and objects compare alike, as do lists, tuples and sets (Value::Equals): a state
+    // object read back from JSON may meet a config map.
+    if (before.IsMapping() && after.IsMapping()) {
+      return MappingDiff(before, after, indent, path, show_unchanged);
+    }
+    if (before.IsSequence() && after.IsSequence()) {
+      return SequenceDiff(before, after, indent, path, show_unchanged);
+    }
+    return Whole(before, Op::Delete, indent) + " -> " + Whole(after, Op::Create, indent);
+  }
+
+  //! One "name = value" line (or "value," for a sequence element when name is empty).
+  std::string Line(const std::string& name, int width, const Value& before, const Value& after, Op op,
+                   int indent, const AttrPath& path, bool show_null, bool element,
+                   bool show_unchanged = false) const {
+    std::string rhs = Rhs(before, after, op, indent, path, show_null, show_unchanged);
+    if (Forces(path)) {
+      std::string note = " " + Color(kRed, "# forces replacement");
+      size_t nl = rhs.find('\n');
+      if (nl == std::string::npos) rhs += note;
+      else rhs.insert(nl, note);
+    }
+    std::string out = Pad(indent) + Sym(op);
+    if (!element) out += name + Pad(width - static_cast<int>(name.size())) + " = ";
+    out += rhs;
+    if (element) out += ",";
+    return out + "\n";
+  }
+
+  //! Terraform's map and object renderers: keys sorted and aligned over every element,
+  //! unchanged elements hidden unless `show_unchanged`; inside objects the identifying
+  //! attributes (id, name, tags) are always shown. Removed map elements say "-> null",
+  //! removed object attributes do not.
+  std::string MappingDiff(const Value& before, const Value& after, int indent, const AttrPath& path,
+                          bool show_unchanged) const {
+    bool is_map = after.kind() == ValueKind::Map;
+    const auto& b = before.AsMap();
+    const auto& a = after.AsMap();
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : b) keys.push_back(k);
+    for (const auto& [k, v] : a) {
+      if (!b.count(k)) keys.push_back(k);
+    }
+    std::sort(keys.begin(), keys.end());
+    int width = 0;
+    int hidden = 0;
+    std::string body;
+    std::vector<std::string> shown_keys;
+    for (const auto& k : keys) {
+      Value bv = b.count(k) ? b.at(k) : Value();
+      Value av = a.count(k) ? a.at(k) : Value();
+      if (bv.IsNull() && av.IsNull()) continue;
+      width = std::max(width, static_cast<int>((is_map ? QuoteString(k) : FormatKey(k)).size()));
+    }
+    for (const auto& k : keys) {
+      Value bv = b.count(k) ? b.at(k) : Value();
+      Value av = a.count(k) ? a.at(k) : Value();
+      if (bv.IsNull() && av.IsNull()) continue;
+      Op op = OpFor(bv, av);
+      bool important = !is_map && IsIdentifying(k);
+      if (op == Op::NoOp && !show_unchanged && !important) {
+        ++hidden;
+        continue;
+      }
+      PathStep step = is_map ? PathStep::Key(k) : PathStep::Attr(k);
+      body += Line(is_map ? QuoteString(k) : FormatKey(k), width, bv, av, op, indent + 4, path.Child(step), is_map,
+                   false, show_unchanged || important);
+    }
+    std::string out = "{\n" + body;
+    if (hidden > 0) out += Pad(indent + 6) + HiddenNote(hidden, is_map ? "element" : "attribute") + "\n";
+    return out + Pad(indent + 2) + "}";
+  }
+
+  std::string SequenceDiff(const Value& before, const Value& after, int indent, const AttrPath& path,
+                           bool show_unchanged) const {
+    const auto& b = before.AsList();
+    const auto& a = after.AsList();
+    // Longest common subsequence, then Terraform's walk: unmatched pairs of objects are
+    // diffed in place, other unmatched elements are deleted and created.
+    size_t n = b.size(), m = a.size();
+    std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
+    for (size_t i = n; i-- > 0;) {
+      for (size_t j = m; j-- > 0;) {
+        lcs[i][j] = SameValue(b[i], a[j]) ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+      }
+    }
+    // The element operations, in order.
+    struct Elem {
+      Value before, after;
+      Op op;
+      size_t index;
+    };
+    std::vector<Elem> elems;
+    size_t i = 0, j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && SameValue(b[i], a[j])) {
+        elems.push_back({b[i], a[j], Op::NoOp, j});
+        ++i;
+        ++j;
+      } else if (i < n && j < m && b[i].IsMapping() && a[j].IsMapping() && lcs[i + 1][j] == lcs[i][j] &&
+                 lcs[i][j + 1] == lcs[i][j]) {
+        elems.push_back({b[i], a[j], Op::Update, j});
+        ++i;
+        ++j;
+      } else if (i < n && (j >= m || lcs[i + 1][j] >= lcs[i][j + 1])) {
+        elems.push_back({b[i], Value(), Op::Delete, i});
+        ++i;
+      } else {
+        elems.push_back({Value(), a[j], Op::Create, j});
+        ++j;
+      }
+    }
+    // Terraform's list renderer with context: the unchanged element just before and just
+    // after each change is shown, runs of other unchanged elements are counted.
+    std::string out = "[\n";
+    auto emit = [&](const Elem& e) {
+      out += Line("", 0, e.before, e.after, e.op, indent + 4, path.Child(PathStep::Index(static_cast<int64_t>(e.index))),
+                  false, true, show_unchanged || e.op == Op::NoOp);
+    };
+    auto note = [&](size_t count) {
+      if (count > 0) out += Pad(indent + 6) + HiddenNote(static_cast<int>(count), "element") + "\n";
+    };
+    std::vector<const Elem*> unchanged;
+    bool render_next = false;
+    for (const auto& e : elems) {
+      if (e.op == Op::NoOp && !render_next && !show_unchanged) {
+        unchanged.push_back(&e);
+        continue;
+      }
+      render_next = false;
+      if (!unchanged.empty()) {
+        note(unchanged.size() - 1);
+        emit(*unchanged.back());
+        unchanged.clear();
+      }
+      if (e.op != Op::NoOp) render_next = true;
+      emit(e);
+    }
+    note(unchanged.size());
+    return out + Pad(indent + 2) + "]";
+  }
+
+  static std::string HiddenNote(int n, const char* what) {
+    return fmt::format("# ({} unchanged {}{} hidden)", n, what, n == 1 ? "" : "s");
+  }
+
+ private:
+  const HumanRenderOptions& o_;
+  const std::vector<AttrPath>* forces_;
+};
+
+std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& o) {
+  std::string addr = c.addr.ToString();
+  std::string bold_addr = o.color ? std::string(kBold) + "# " + addr + kReset : "# " + addr;
+  std::string what;
+  std::string because;
+  switch (c.action) {
+    case Action::NoOp: return "";
+    case Action::Create:
+      what = " will be created";
+      if (c.reason == ActionReason::RecreateBecauseGone) {
+        because = "(because the object no longer exists: it was deleted outside of Strata)";
+      }
+      break;
+    case Action::Read:
+      what = " will be read during apply";
+      if (c.reason == ActionReason::ReadBecauseConfigUnknown) because = "(config refers to values not yet known)";
+      if (c.reason == ActionReason::ReadBecauseDependencyPending) {
+        because = "(depends on a resource or a module with changes pending)";
+      }
+      break;
+    case Action::Update: what = " will be updated in-place"; break;
+    case Action::DeleteThenCreate:
+    case Action::CreateThenDelete:
+      if (c.reason == ActionReason::ReplaceBecauseTainted) what = " is tainted, so must be replaced";
+      else if (c.reason == ActionReason::ReplaceByRequest) what = " will be replaced, as requested";
+      else what = " must be replaced";
+      break;
+    case Action::Delete:
+      what = " will be destroyed";
+      switch (c.reason) {
+        case ActionReason::DeleteBecauseNoResourceConfig:
+          because = fmt::format("(because {} is not in configuration)", addr);
+          break;
+        case ActionReason::DeleteBecauseNoModule:
+          because = fmt::format("(because {} is not in configuration)", c.addr.module.ToString());
+          break;
+        case ActionReason::DeleteBecauseWrongRepetition:
+          because = c.addr.key.IsNone()  ? "(because resource uses count or for_each)"
+                    : c.addr.key.IsInt() ? "(because resource does not use count)"
+                                         : "(because resource does not use for_each)";
+          break;
+        case ActionReason::DeleteBecauseCountIndex:
+          because = fmt::format("(because index {} is out of range for count)", c.addr.key.ToString());
+          break;
+        case ActionReason::DeleteBecauseEachKey:
+          because = fmt::format("(because key {} is not in for_each map)", c.addr.key.ToString());
+          break;
+        default: break;
+      }
+      break;
+  }
+  std::string out = "  " + bold_addr + what + "\n";
+  if (!because.empty()) out += "  # " + because + "\n";
+  return out;
+}
+
+std::string HeaderSymbol(Action a, const HumanRenderOptions& o) {
+  auto c = [&](const char* code, const char* s) { return o.color ? std::string(code) + s + kReset : std::string(s); };
+  switch (a) {
+    case Action::Create: return "  " + c(kGreen, "+");
+    case Action::Delete: return "  " + c(kRed, "-");
+    case Action::Update: return "  " + c(kYellow, "~");
+    case Action::DeleteThenCreate: return c(kRed, "-") + "/" + c(kGreen, "+");
+    case Action::CreateThenDelete: return c(kGreen, "+") + "/" + c(kRed, "-");
+    case Action::Read: return " " + c(kCyan, "<=");
+    case Action::NoOp: return "   ";
+  }
+  return "   ";
+}
+
+}  // namespace
+
+std::string RenderResourceChangeHuman(const ResourceInstanceChange& c, const HumanRenderOptions& o) {
+  if (c.action == Action::NoOp) return "";
+  Renderer r(o, &c.requires_replace);
+  bool data = c.addr.resource.mode == ResourceMode::Data;
+  std::string out = Headline(c, o);
+  out += fmt::format("{} {} {} {} {{\n", HeaderSymbol(c.action, o), data ? "data" : "resource",
+                     QuoteString(c.addr.resource.type), QuoteString(c.addr.resource.name));
+  const Value& before = c.action == Action::Create || c.action == Action::Read ? Value() : c.before;
+  const Value& after = c.action == Action::Delete ? Value() : c.after;
+  std::vector<std::string> keys;
+  if (before.IsMapping()) {
+    for (const auto& [k, v] : before.AsMap()) keys.push_back(k);
+  }
+  if (after.IsMapping()) {
+    for (const auto& [k, v] : after.AsMap()) {
+      if (!before.IsMapping() || !before.AsMap().count(k)) keys.push_back(k);
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  struct Item {
+    std::string name;
+    Value before, after;
+    Op op;
+  };
+  std::vector<Item> items;
+  int hidden = 0;
+  int width = 0;
+  for (const auto& k : keys) {
+    Value bv = before.IsMapping() && before.AsMap().count(k) ? before.AsMap().at(k) : Value();
+    Value av = after.IsMapping() && after.AsMap().count(k) ? after.AsMap().at(k) : Value();
+    if (bv.IsNull() && av.IsNull()) continue;
+    width = std::max(width, static_cast<int>(k.size()));
+    Op op = OpFor(bv, av);
+    if (op == Op::NoOp && !IsIdentifying(k)) {
+      ++hidden;
+      continue;
+    }
+    items.push_back({k, bv, av, op});
+  }
+  for (const auto& it : items) {
+    out += r.Line(it.name, width, it.before, it.after, it.op, 6, AttrPath::Of(it.name), true, false,
+                  IsIdentifying(it.name));
+  }
+  if (hidden > 0) out += Pad(8) + Renderer::HiddenNote(hidden, "attribute") + "\n";
+  out += "    }\n";
+  return out;
+}
+
+std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& o) {
+  auto bold = [&](const std::string& s) { return o.color ? std::string(kBold) + s + kReset : s; };
+  std::vector<const ResourceInstanceChange*> shown;
+  for (const auto& c : plan.changes) {
+    if (c.action != Action::NoOp) shown.push_back(&c);
+  }
+  std::sort(shown.begin(), shown.end(), [](const auto* a, const auto* b) {
+    return a->addr.ToString() < b->addr.ToString();
+  });
+  std::vector<const OutputChange*> outputs;
+  for (const auto& oc : plan.output_changes) {
+    if (oc.action != Action::NoOp) outputs.push_back(&oc);
+  }
+  std::sort(outputs.begin(), outputs.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
+
+  if (shown.empty() && outputs.empty()) {
+    return bold("No changes.") + " " + bold("Your infrastructure matches the configuration.") +
+           "\n\nStrata has compared your real infrastructure against your configuration\n"
+           "and found no differences, so no changes are needed.\n";
+  }
+
+  std::string out;
+  if (!shown.empty()) {
+    auto has = [&](Action a) {
+      return std::any_of(shown.begin(), shown.end(), [a](const auto* c) { return c->action == a; });
+    };
+    out += "Strata used the selected providers to generate the following execution\n"
+           "plan. Resource actions are indicated with the following symbols:\n";
+    if (has(Action::Create)) out += HeaderSymbol(Action::Create, o) + " create\n";
+    if (has(Action::Update)) out += HeaderSymbol(Action::Update, o) + " update in-place\n";
+    if (has(Action::Delete)) out += HeaderSymbol(Action::Delete, o) + " destroy\n";
+    if (has(Action::DeleteThenCreate)) {
+      out += HeaderSymbol(Action::DeleteThenCreate, o) + " destroy and then create replacement\n";
+    }
+    if (has(Action::CreateThenDelete)) {
+      out += HeaderSymbol(Action::CreateThenDelete, o) + " create replacement and then destroy\n";
+    }
+    if (has(Action::Read)) out += HeaderSymbol(Action::Read, o) + " read (data resources)\n";
+    out += "\nStrata will perform the following actions:\n\n";
+    for (const auto* c : shown) out += RenderResourceChangeHuman(*c, o) + "\n";
+    out += bold("Plan:") + FormatPlanSummary(CountChanges(plan.changes)).substr(5) + "\n";
+  }
+  if (!outputs.empty()) {
+    if (!shown.empty()) out += "\n";
+    out += "Changes to Outputs:\n";
+    Renderer r(o, nullptr);
+    int width = 0;
+    for (const auto* oc : outputs) width = std::max(width, static_cast<int>(oc->name.size()));
+    for (const auto* oc : outputs) {
+      Value before = oc->before, after = oc->after;
+      if (oc->sensitive) {
+        if (!before.IsNull()) before = before.MarkSensitive();
+        if (!after.IsNull()) after = after.MarkSensitive();
+      }
+      Op op = oc->action == Action::Create ? Op::Create
+              : oc->action == Action::Delete ? Op::Delete
+                                             : Op::Update;
+      out += r.Line(oc->name, width, before, after, op, 2, AttrPath::Of(oc->name), true, false);
+    }
+    if (shown.empty()) {
+      out += "\nYou can apply this plan to save these new output values to the Strata state,\n"
+             "without changing any real infrastructure.\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace strata

@@ -1,0 +1,44 @@
+#pragma once
+// The human plan, in the text Terraform users know (its jsonformat renderer):
+//
+//   Strata used the selected providers to generate the following execution
+//   plan. Resource actions are indicated with the following symbols:
+//     + create
+//
+//   Strata will perform the following actions:
+//
+//     # null_resource.a will be created
+//     + resource "null_resource" "a" {
+//         + id      = (known after apply)
+//         + trigger = "x"
+//       }
+//
+//   Plan: 1 to add, 0 to change, 0 to destroy.
+//
+// Values are printed with engine/value/format.h; unknown values as (known after apply),
+// sensitive ones as (sensitive value). Nested maps, objects and lists are diffed element by
+// element; unchanged elements are hidden behind "# (N unchanged ... hidden)" except the
+// identifying attributes id, name and tags, which Terraform always shows.
+
+#include <string>
+
+#include "engine/plan/change.h"
+
+namespace strata {
+
+struct HumanRenderOptions {
+  //! ANSI colours: green +, yellow ~, red -, cyan <=, bold headings. Off by default
+  //! (the CLI turns it on for a TTY without -no-color).
+  bool color = false;
+};
+
+//! The whole plan: legend, every change except NoOp (sorted by address), the summary line
+//! and "Changes to Outputs:"; or "No changes. ..." when nothing would change.
+std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& options = {});
+
+//! One change's block ("  # addr will be created" ... "    }"), each line ending in "\n".
+//! Empty for NoOp.
+std::string RenderResourceChangeHuman(const ResourceInstanceChange& change,
+                                      const HumanRenderOptions& options = {});
+
+}  // namespace strata

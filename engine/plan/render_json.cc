@@ -1,0 +1,414 @@
+#include "engine/plan/render_json.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace strata {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+constexpr const char* kTerraformFormatVersion = "1.2";
+constexpr const char* kTerraformVersion = "1.11.0";
+
+std::string NowRfc3339() {
+  std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+json NumberJson(double n) {
+  if (n == std::floor(n) && std::fabs(n) < 9.007199254740992e15) return static_cast<int64_t>(n);
+  return n;
+}
+
+//! Terraform's JSON spelling of a value's type (cty's type JSON), for outputs.
+json TypeJson(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::Null:
+    case ValueKind::Unknown: return "dynamic";
+    case ValueKind::Bool: return "bool";
+    case ValueKind::Number: return "number";
+    case ValueKind::String: return "string";
+    case ValueKind::Tuple: {
+      json elems = json::array();
+      for (const auto& e : v.AsList()) elems.push_back(TypeJson(e));
+      return json::array({"tuple", elems});
+    }
+    case ValueKind::List:
+    case ValueKind::Set: {
+      const char* k = v.kind() == ValueKind::List ? "list" : "set";
+      return json::array({k, v.AsList().empty() ? json("dynamic") : TypeJson(v.AsList()[0])});
+    }
+    case ValueKind::Map: return json::array({"map", v.AsMap().empty() ? json("dynamic") : TypeJson(v.AsMap().begin()->second)});
+    case ValueKind::Object: {
+      json attrs = json::object();
+      for (const auto& [k, e] : v.AsMap()) attrs[k] = TypeJson(e);
+      return json::array({"object", attrs});
+    }
+  }
+  return "dynamic";
+}
+
+json IndexJson(const InstanceKey& key) {
+  if (key.IsInt()) return key.AsInt();
+  if (key.IsString()) return key.AsString();
+  return nullptr;
+}
+
+const char* ModeName(ResourceMode m) { return m == ResourceMode::Data ? "data" : "managed"; }
+
+std::string ProviderName(const ResourceInstanceChange& c) { return c.provider; }
+
+//! The provider's local name ("builtin" for "strata/builtin"), as Terraform keys
+//! configuration.provider_config and provider_config_key.
+std::string ProviderConfigKey(const ResourceInstanceChange& c) {
+  return c.provider.substr(c.provider.rfind('/') + 1);
+}
+
+//! One resource in planned_values / prior_state.
+json StateResource(const ResourceInstanceChange& c, const Value& v) {
+  json r = json::object();
+  r["address"] = c.addr.ToString();
+  r["mode"] = ModeName(c.addr.resource.mode);
+  r["type"] = c.addr.resource.type;
+  r["name"] = c.addr.resource.name;
+  if (!c.addr.key.IsNone()) r["index"] = IndexJson(c.addr.key);
+  r["provider_name"] = ProviderName(c);
+  r["schema_version"] = c.schema_version;
+  r["values"] = KnownValueJson(v);
+  r["sensitive_values"] = SensitiveAsBool(v);
+  return r;
+}
+
+//! A module tree of resources: root_module {resources, child_modules[{address, ...}]}.
+struct ModuleNode {
+  std::vector<std::pair<std::string, json>> resources;
+  std::map<std::string, ModuleNode> children;  // by module address
+};
+
+json ModuleJson(const ModuleNode& node, const std::string& address) {
+  json m = json::object();
+  if (!address.empty()) m["address"] = address;
+  auto resources = node.resources;
+  std::stable_sort(resources.begin(), resources.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (!resources.empty()) {
+    json arr = json::array();
+    for (auto& [k, r] : resources) arr.push_back(std::move(r));
+    m["resources"] = std::move(arr);
+  }
+  if (!node.children.empty()) {
+    json arr = json::array();
+    for (const auto& [addr, child] : node.children) arr.push_back(ModuleJson(child, addr));
+    m["child_modules"] = std::move(arr);
+  }
+  return m;
+}
+
+void AddToTree(ModuleNode& root, const ModulePath& path, std::string key, json r) {
+  ModuleNode* node = &root;
+  ModulePath prefix;
+  for (const auto& step : path.steps) {
+    prefix.steps.push_back(step);
+    node = &node->children[prefix.ToString()];
+  }
+  node->resources.emplace_back(std::move(key), std::move(r));
+}
+
+//! configuration.root_module: resources and module_calls.<name>.module, recursively.
+struct ConfigNode {
+  std::vector<json> resources;
+  std::map<std::string, ConfigNode> calls;
+};
+
+json ConfigJson(const ConfigNode& node) {
+  json m = json::object();
+  if (!node.resources.empty()) m["resources"] = node.resources;
+  if (!node.calls.empty()) {
+    json calls = json::object();
+    for (const auto& [name, child] : node.calls) calls[name] = json{{"module", ConfigJson(child)}};
+    m["module_calls"] = std::move(calls);
+  }
+  return m;
+}
+
+json ValuesOutputs(const std::vector<std::pair<std::string, std::pair<Value, bool>>>& outputs) {
+  json o = json::object();
+  for (const auto& [name, vs] : outputs) {
+    const auto& [v, declared_sensitive] = vs;
+    json e = json::object();
+    e["sensitive"] = declared_sensitive || v.ContainsSensitive();
+    if (v.IsWhollyKnown()) {
+      e["type"] = TypeJson(v);
+      e["value"] = KnownValueJson(v);
+    }
+    o[name] = std::move(e);
+  }
+  return o;
+}
+
+json OutputSensitive(const Value& v, bool declared) {
+  if (declared) return true;
+  return SensitiveAsBool(v);
+}
+
+}  // namespace
+
+json UnknownAsBool(const Value& v) {
+  if (v.IsUnknown()) return true;
+  if (v.IsNull()) return false;
+  if (v.IsSequence()) {
+    json a = json::array();
+    for (const auto& e : v.AsList()) a.push_back(UnknownAsBool(e));
+    return a;
+  }
+  if (v.IsMapping()) {
+    json o = json::object();
+    for (const auto& [k, e] : v.AsMap()) {
+      json b = UnknownAsBool(e);
+      if (!(b.is_boolean() && !b.get<bool>())) o[k] = std::move(b);
+    }
+    return o;
+  }
+  return false;
+}
+
+json SensitiveAsBool(const Value& v) {
+  if (v.IsSensitive()) return true;
+  if (v.IsNull() || v.IsUnknown()) return false;
+  if (v.IsSequence()) {
+    json a = json::array();
+    for (const auto& e : v.AsList()) a.push_back(SensitiveAsBool(e));
+    return a;
+  }
+  if (v.IsMapping()) {
+    json o = json::object();
+    for (const auto& [k, e] : v.AsMap()) {
+      json b = SensitiveAsBool(e);
+      if (!(b.is_boolean() && !b.get<bool>())) o[k] = std::move(b);
+    }
+    return o;
+  }
+  return false;
+}
+
+json KnownValueJson(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::Null:
+    case ValueKind::Unknown: return nullptr;
+    case ValueKind::Bool: return v.AsBool();
+    case ValueKind::Number: return NumberJson(v.AsNumber());
+    case ValueKind::String: return v.AsString();
+    case ValueKind::List:
+    case ValueKind::Tuple:
+    case ValueKind::Set: {
+      json a = json::array();
+      for (const auto& e : v.AsList()) a.push_back(KnownValueJson(e));
+      return a;
+    }
+    case ValueKind::Map:
+    case ValueKind::Object: {
+      json o = json::object();
+      for (const auto& [k, e] : v.AsMap()) {
+        if (!e.IsUnknown()) o[k] = KnownValueJson(e);
+      }
+      return o;
+    }
+  }
+  return nullptr;
+}
+
+json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
+  std::vector<const ResourceInstanceChange*> changes;
+  for (const auto& c : plan.changes) changes.push_back(&c);
+  std::stable_sort(changes.begin(), changes.end(),
+                   [](const auto* a, const auto* b) { return a->addr.ToString() < b->addr.ToString(); });
+  std::vector<const OutputChange*> outputs;
+  for (const auto& o : plan.output_changes) outputs.push_back(&o);
+  std::stable_sort(outputs.begin(), outputs.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
+
+  json j = json::object();
+  j["format_version"] = kTerraformFormatVersion;
+  j["terraform_version"] = kTerraformVersion;
+  j["strata_version"] = options.strata_version;
+
+  if (!plan.variables.empty()) {
+    json vars = json::object();
+    for (const auto& [name, v] : plan.variables) vars[name] = json{{"value", KnownValueJson(v)}};
+    j["variables"] = std::move(vars);
+  }
+
+  // planned_values: the objects as they will be after apply (deleted ones absent).
+  {
+    json pv = json::object();
+    std::vector<std::pair<std::string, std::pair<Value, bool>>> outs;
+    for (const auto* o : outputs) {
+      if (o->action != Action::Delete) outs.push_back({o->name, {o->after, o->sensitive}});
+    }
+    if (!outs.empty()) pv["outputs"] = ValuesOutputs(outs);
+    ModuleNode root;
+    for (const auto* c : changes) {
+      if (c->action == Action::Delete || c->after.IsNull()) continue;
+      AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->after));
+    }
+    pv["root_module"] = ModuleJson(root, "");
+    j["planned_values"] = std::move(pv);
+  }
+
+  if (!changes.empty()) {
+    json rc = json::array();
+    for (const auto* c : changes) {
+      json r = json::object();
+      r["address"] = c->addr.ToString();
+      if (!c->addr.module.IsRoot()) r["module_address"] = c->addr.module.ToString();
+      r["mode"] = ModeName(c->addr.resource.mode);
+      r["type"] = c->addr.resource.type;
+      r["name"] = c->addr.resource.name;
+      if (!c->addr.key.IsNone()) r["index"] = IndexJson(c->addr.key);
+      r["provider_name"] = ProviderName(*c);
+      json ch = json::object();
+      ch["actions"] = ActionJsonNames(c->action);
+      Value before = c->action == Action::Create ? Value() : c->before;
+      Value after = c->action == Action::Delete ? Value() : c->after;
+      ch["before"] = KnownValueJson(before);
+      ch["after"] = KnownValueJson(after);
+      ch["after_unknown"] = after.IsWhollyKnown() ? json::object() : UnknownAsBool(after);
+      ch["before_sensitive"] = SensitiveAsBool(before);
+      ch["after_sensitive"] = SensitiveAsBool(after);
+      if (!c->requires_replace.empty()) {
+        json paths = json::array();
+        for (const auto& p : c->requires_replace) {
+          json steps = json::array();
+          for (const auto& s : p.steps) {
+            if (s.kind == PathStep::Kind::Index) steps.push_back(s.index);
+            else steps.push_back(s.name);
+          }
+          paths.push_back(std::move(steps));
+        }
+        ch["replace_paths"] = std::move(paths);
+      }
+      r["change"] = std::move(ch);
+      if (c->reason != ActionReason::None && c->reason != ActionReason::RecreateBecauseGone) {
+        r["action_reason"] = ActionReasonName(c->reason);
+      }
+      rc.push_back(std::move(r));
+    }
+    j["resource_changes"] = std::move(rc);
+  }
+
+  if (!outputs.empty()) {
+    json oc = json::object();
+    for (const auto* o : outputs) {
+      json e = json::object();
+      e["actions"] = ActionJsonNames(o->action);
+      Value before = o->action == Action::Create ? Value() : o->before;
+      Value after = o->action == Action::Delete ? Value() : o->after;
+      e["before"] = KnownValueJson(before);
+      if (after.IsWhollyKnown()) e["after"] = KnownValueJson(after);
+      e["after_unknown"] = after.IsWhollyKnown() ? json(false) : UnknownAsBool(after);
+      e["before_sensitive"] = OutputSensitive(before, o->sensitive);
+      e["after_sensitive"] = OutputSensitive(after, o->sensitive);
+      oc[o->name] = std::move(e);
+    }
+    j["output_changes"] = std::move(oc);
+  }
+
+  // prior_state: the objects as they were (every change with a prior object).
+  {
+    ModuleNode root;
+    bool any = false;
+    for (const auto* c : changes) {
+      if (c->action == Action::Create || c->action == Action::Read || c->before.IsNull()) continue;
+      AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->before));
+      any = true;
+    }
+    std::vector<std::pair<std::string, std::pair<Value, bool>>> outs;
+    for (const auto* o : outputs) {
+      if (o->action != Action::Create && !o->before.IsNull()) outs.push_back({o->name, {o->before, o->sensitive}});
+    }
+    if (any || !outs.empty() || plan.prior_serial > 0) {
+      json ps = json::object();
+      ps["format_version"] = "1.0";
+      ps["terraform_version"] = kTerraformVersion;
+      ps["strata_version"] = options.strata_version;
+      json values = json::object();
+      if (!outs.empty()) values["outputs"] = ValuesOutputs(outs);
+      values["root_module"] = ModuleJson(root, "");
+      ps["values"] = std::move(values);
+      j["prior_state"] = std::move(ps);
+    }
+  }
+
+  // configuration: a minimal but valid shape (no expressions).
+  {
+    json cfg = json::object();
+    json providers = json::object();
+    for (const auto* c : changes) {
+      std::string key = ProviderConfigKey(*c);
+      if (key.empty() || providers.contains(key)) continue;
+      providers[key] = json{{"name", key}, {"full_name", c->provider}};
+    }
+    if (!providers.empty()) cfg["provider_config"] = std::move(providers);
+    // Configuration is per module call, not per module instance: child modules sit under
+    // module_calls.<name>.module, with addresses relative to the module.
+    ConfigNode root;
+    std::set<std::string> seen;
+    for (const auto* c : changes) {
+      if (c->action == Action::Delete) continue;
+      ConfigNode* node = &root;
+      std::string key;
+      for (const auto& step : c->addr.module.steps) {
+        node = &node->calls[step.name];
+        key += "module." + step.name + ".";
+      }
+      key += c->addr.resource.ToString();
+      if (!seen.insert(key).second) continue;
+      json r = json::object();
+      r["address"] = c->addr.resource.ToString();
+      r["mode"] = ModeName(c->addr.resource.mode);
+      r["type"] = c->addr.resource.type;
+      r["name"] = c->addr.resource.name;
+      r["provider_config_key"] = ProviderConfigKey(*c);
+      r["expressions"] = json::object();
+      r["schema_version"] = c->schema_version;
+      node->resources.push_back(std::move(r));
+    }
+    json rm = ConfigJson(root);
+    json outs = json::object();
+    for (const auto* o : outputs) {
+      if (o->action == Action::Delete) continue;
+      json e = json::object();
+      if (o->sensitive) e["sensitive"] = true;
+      e["expression"] = json::object();
+      outs[o->name] = std::move(e);
+    }
+    if (!outs.empty()) rm["outputs"] = std::move(outs);
+    if (!plan.variables.empty()) {
+      json vars = json::object();
+      for (const auto& [name, v] : plan.variables) {
+        json e = json::object();
+        if (v.ContainsSensitive()) e["sensitive"] = true;
+        vars[name] = std::move(e);
+      }
+      rm["variables"] = std::move(vars);
+    }
+    cfg["root_module"] = std::move(rm);
+    j["configuration"] = std::move(cfg);
+  }
+
+  j["timestamp"] = options.timestamp.empty() ? NowRfc3339() : options.timestamp;
+  j["applyable"] = !plan.errored && plan.HasChanges();
+  j["complete"] = !plan.errored;
+  j["errored"] = plan.errored;
+  return j;
+}
+
+}  // namespace strata
