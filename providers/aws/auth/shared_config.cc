@@ -55,7 +55,8 @@ ProfileMap ParseProfileFile(std::string_view text, bool config_file) {
       // Continuation line: a nested block ("s3 =\n  max_concurrent_requests = 10") or a
       // value continued on the next line.
       std::string& value = (*current)[last_key];
-      value += (value.empty() ? "" : "\n") + std::string(line);
+      if (!value.empty()) value += '\n';
+      value.append(line);
       continue;
     }
     auto eq = line.find('=');

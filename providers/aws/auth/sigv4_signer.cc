@@ -76,7 +76,7 @@ CanonicalHeaders BuildCanonicalHeaders(const HttpHeaders& headers, const Url& ur
     std::string lower = ToLower(name);
     if (IsUnsignedHeader(lower)) continue;
     auto [it, inserted] = merged.try_emplace(lower, CanonicalHeaderValue(value));
-    if (!inserted) it->second += "," + CanonicalHeaderValue(value);
+    if (!inserted) it->second.append(1, ',').append(CanonicalHeaderValue(value));
   }
   merged.try_emplace("host", url.HostHeader());
   CanonicalHeaders out;
@@ -147,7 +147,7 @@ std::string DeriveSigningKey(std::string_view secret, std::string_view date_stam
 
 std::string CanonicalUri(std::string_view path, const SigningOptions& options) {
   std::string normalized = options.normalize_path ? RemoveDotSegments(path) : std::string(path);
-  if (normalized.empty()) normalized = "/";
+  if (normalized.empty()) normalized.assign(1, '/');
   return options.double_encode_path ? UriEncode(normalized, /*keep_slash=*/true) : normalized;
 }
 

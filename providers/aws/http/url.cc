@@ -26,7 +26,10 @@ std::string Url::HostHeader() const {
 }
 
 std::string Url::Origin() const {
-  return scheme + "://" + host + (port != 0 ? ":" + std::to_string(port) : "");
+  std::string origin = scheme;
+  origin.append("://").append(host);
+  if (port != 0) origin.append(1, ':').append(std::to_string(port));
+  return origin;
 }
 
 bool ParseUrl(std::string_view text, Url* out) {
@@ -51,7 +54,7 @@ bool ParseUrl(std::string_view text, Url* out) {
   auto q = tail.find('?');
   url.path = std::string(tail.substr(0, q));
   if (q != std::string_view::npos) url.query = std::string(tail.substr(q + 1));
-  if (url.path.empty()) url.path = "/";
+  if (url.path.empty()) url.path.assign(1, '/');
   *out = std::move(url);
   return true;
 }

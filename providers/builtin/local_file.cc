@@ -1,0 +1,241 @@
+// local_file and local_sensitive_file (hashicorp/local): writes exactly one of `content`,
+// `sensitive_content`, `content_base64` or `source` (a file to copy) to `filename` with
+// `file_permission` (default "0777"), creating missing directories with
+// `directory_permission` (default "0777"). Every argument forces replacement. The id and the
+// content_* checksums describe what was written.
+//
+// Refresh: a deleted file is gone (planned for creation again); an edited file is drift —
+// the state takes the file's current content (and permission) so the plan replaces it.
+// Unlike Terraform, permissions are set exactly (chmod after writing), not masked by the
+// umask, so reading them back does not drift.
+#include <cstdio>
+
+#include "providers/builtin/encoding.h"
+#include "providers/builtin/resource_type.h"
+
+namespace strata {
+namespace {
+
+using namespace builtin;
+
+const char* kContentAttrs[] = {"content", "sensitive_content", "content_base64", "source"};
+
+std::optional<unsigned> ParseMode(const std::string& text) {
+  if (text.size() < 3 || text.size() > 4) return std::nullopt;
+  unsigned mode = 0;
+  for (char c : text) {
+    if (c < '0' || c > '7') return std::nullopt;
+    mode = mode * 8 + unsigned(c - '0');
+  }
+  return mode;
+}
+
+std::string FormatMode(unsigned mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%04o", mode & 07777);
+  return text;
+}
+
+class LocalFile : public ResourceType {
+ public:
+  LocalFile(BuiltinEnv env, bool sensitive) : ResourceType(std::move(env)), sensitive_(sensitive) {}
+
+  ResourceSchema Schema() const override {
+    std::map<std::string, AttributeSchema> attrs = {
+        {"filename", Required("string", true)},
+        {"content", Optional("string", true)},
+        {"content_base64", Optional("string", true)},
+        {"source", Optional("string", true)},
+        {"file_permission", OptionalComputed("string", true)},
+        {"directory_permission", OptionalComputed("string", true)},
+        {"content_md5", Computed("string")},
+        {"content_sha1", Computed("string")},
+        {"content_sha256", Computed("string")},
+        {"content_base64sha256", Computed("string")},
+        {"content_sha512", Computed("string")},
+        {"content_base64sha512", Computed("string")}};
+    if (sensitive_) {
+      attrs["content"].sensitive = true;
+      attrs["content_base64"].sensitive = true;
+    } else {
+      attrs["sensitive_content"] = Optional("string", true);
+      attrs["sensitive_content"].sensitive = true;
+    }
+    return ManagedSchema(sensitive_ ? "local_sensitive_file" : "local_file", std::move(attrs));
+  }
+
+  Diagnostics Validate(const Value& config) const override {
+    int given = 0;
+    for (const char* a : kContentAttrs) {
+      if (!Get(config, a).IsNull()) ++given;
+    }
+    if (given != 1) {
+      return Error("Invalid local file content",
+                   std::string("Exactly one of content, ") +
+                       (sensitive_ ? "" : "sensitive_content, ") +
+                       "content_base64 or source must be set.");
+    }
+    for (const char* p : {"file_permission", "directory_permission"}) {
+      Value v = Get(config, p);
+      if (v.IsString() && !ParseMode(v.AsString())) {
+        return Error("Invalid " + std::string(p),
+                     "\"" + v.AsString() + "\" is not a permission: use 3 or 4 octal digits, "
+                     "like \"0644\".");
+      }
+    }
+    return {};
+  }
+
+  ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
+    Value v = ApplyDefaults(planned);
+    Diagnostics diags = Validate(v);
+    if (diags.HasErrors()) return {{}, diags};
+    std::string content;
+    if (std::string error = Content(v, content); !error.empty()) {
+      return {{}, Error("Cannot read local file content", error)};
+    }
+    std::string filename = GetString(v, "filename");
+    unsigned file_mode = *ParseMode(GetString(v, "file_permission"));
+    unsigned dir_mode = *ParseMode(GetString(v, "directory_permission"));
+    ctx.Log(LogLevel::Debug, "writing " + filename);
+    if (std::string error = env_.files->Write(filename, content, file_mode, dir_mode);
+        !error.empty()) {
+      return {{}, Error("Cannot create local file", error)};
+    }
+    return {WithChecksums(v, content), {}};
+  }
+
+  ReadResult Read(const OperationContext&, const Value& prior) override {
+    std::string filename = GetString(prior, "filename");
+    FileReadResult file = env_.files->Read(filename);
+    if (!file.error.empty()) return {{}, false, Error("Cannot read local file", file.error)};
+    if (!file.exists) return {{}, true, {}};
+    Value state = prior;
+    auto prior_mode = ParseMode(GetString(prior, "file_permission"));
+    if (prior_mode && *prior_mode != file.mode) {
+      state = With(state, "file_permission", Value::String(FormatMode(file.mode)));
+    }
+    if (DigestHex(Digest::Sha256, file.content) == GetString(prior, "content_sha256")) {
+      return {state, false, {}};
+    }
+    // Edited outside: record what is there now.
+    if (!Get(prior, "content_base64").IsNull()) {
+      state = With(state, "content_base64", Value::String(Base64Encode(file.content)));
+    } else if (!Get(prior, "sensitive_content").IsNull()) {
+      state = With(state, "sensitive_content", Value::String(file.content));
+    } else if (!Get(prior, "content").IsNull()) {
+      state = With(state, "content", Value::String(file.content));
+    } else {
+      return {{}, true, {}};  // copied from `source`: nothing to show, write it again
+    }
+    Value id = Get(prior, "id");
+    state = WithChecksums(state, file.content);
+    return {With(state, "id", id), false, {}};
+  }
+
+  DeleteResult Delete(const OperationContext&, const Value& prior) override {
+    if (std::string error = env_.files->Remove(GetString(prior, "filename")); !error.empty()) {
+      return {Error("Cannot delete local file", error)};
+    }
+    return {};
+  }
+
+ protected:
+  Value ApplyDefaults(const Value& in) const override {
+    Value v = in;
+    for (const char* p : {"file_permission", "directory_permission"}) {
+      if (Get(v, p).IsNull()) v = With(v, p, Value::String("0777"));
+    }
+    return v;
+  }
+
+ private:
+  //! The bytes to write; returns an error message.
+  std::string Content(const Value& v, std::string& out) const {
+    if (Value c = Get(v, "content"); c.IsString()) {
+      out = c.AsString();
+    } else if (Value s = Get(v, "sensitive_content"); s.IsString()) {
+      out = s.AsString();
+    } else if (Value b = Get(v, "content_base64"); b.IsString()) {
+      auto decoded = Base64Decode(b.AsString());
+      if (!decoded) return "content_base64 is not valid base64";
+      out = *decoded;
+    } else if (Value src = Get(v, "source"); src.IsString()) {
+      FileReadResult file = env_.files->Read(src.AsString());
+      if (!file.exists) return file.error.empty() ? "source " + src.AsString() + " does not exist" : file.error;
+      out = file.content;
+    } else {
+      return "no content is set";
+    }
+    return {};
+  }
+
+  Value WithChecksums(Value v, const std::string& content) const {
+    v = With(v, "id", Value::String(DigestHex(Digest::Sha1, content)));
+    v = With(v, "content_md5", Value::String(DigestHex(Digest::Md5, content)));
+    v = With(v, "content_sha1", Value::String(DigestHex(Digest::Sha1, content)));
+    v = With(v, "content_sha256", Value::String(DigestHex(Digest::Sha256, content)));
+    v = With(v, "content_base64sha256", Value::String(Base64Encode(DigestOf(Digest::Sha256, content))));
+    v = With(v, "content_sha512", Value::String(DigestHex(Digest::Sha512, content)));
+    v = With(v, "content_base64sha512", Value::String(Base64Encode(DigestOf(Digest::Sha512, content))));
+    return Normalize(Schema(), v);
+  }
+
+  bool sensitive_;
+};
+
+//! data "local_file": reads a file's content.
+class LocalFileData : public DataSourceType {
+ public:
+  using DataSourceType::DataSourceType;
+
+  ResourceSchema Schema() const override {
+    ResourceSchema s;
+    s.type = "local_file";
+    s.mode = ResourceMode::Data;
+    s.attributes = {{"filename", Required("string")},       {"content", Computed("string")},
+                    {"content_base64", Computed("string")}, {"id", Computed("string")},
+                    {"content_md5", Computed("string")},    {"content_sha1", Computed("string")},
+                    {"content_sha256", Computed("string")}, {"content_sha512", Computed("string")},
+                    {"content_base64sha256", Computed("string")},
+                    {"content_base64sha512", Computed("string")}};
+    return s;
+  }
+
+  ReadResult Read(const OperationContext&, const Value& config) override {
+    std::string filename = GetString(config, "filename");
+    FileReadResult file = env_.files->Read(filename);
+    if (!file.exists || !file.error.empty()) {
+      return {{}, false, Error("Cannot read local file",
+                               file.error.empty() ? filename + " does not exist" : file.error)};
+    }
+    const std::string& c = file.content;
+    Value v = config;
+    v = With(v, "content", Value::String(c));
+    v = With(v, "content_base64", Value::String(Base64Encode(c)));
+    v = With(v, "id", Value::String(DigestHex(Digest::Sha1, c)));
+    v = With(v, "content_md5", Value::String(DigestHex(Digest::Md5, c)));
+    v = With(v, "content_sha1", Value::String(DigestHex(Digest::Sha1, c)));
+    v = With(v, "content_sha256", Value::String(DigestHex(Digest::Sha256, c)));
+    v = With(v, "content_sha512", Value::String(DigestHex(Digest::Sha512, c)));
+    v = With(v, "content_base64sha256", Value::String(Base64Encode(DigestOf(Digest::Sha256, c))));
+    v = With(v, "content_base64sha512", Value::String(Base64Encode(DigestOf(Digest::Sha512, c))));
+    return {Normalize(Schema(), v), false, {}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceType> NewLocalFile(BuiltinEnv env) {
+  return std::make_unique<LocalFile>(std::move(env), false);
+}
+
+std::unique_ptr<ResourceType> NewLocalSensitiveFile(BuiltinEnv env) {
+  return std::make_unique<LocalFile>(std::move(env), true);
+}
+
+std::unique_ptr<DataSourceType> NewLocalFileData(BuiltinEnv env) {
+  return std::make_unique<LocalFileData>(std::move(env));
+}
+
+}  // namespace strata

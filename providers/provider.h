@@ -1,0 +1,247 @@
+#pragma once
+// The provider interface (DESIGN §6): what the engine asks of every provider — builtin,
+// aws, kubernetes — to learn schemas, refresh, plan, create, update, delete, import and
+// read data sources. Modelled on Terraform's provider protocol (GetProviderSchema,
+// ReadResource, PlanResourceChange, ApplyResourceChange, ImportResourceState,
+// ReadDataSource), with apply split into Create/Update/Delete.
+//
+// Conventions shared by every call:
+//  - Resource values are Value objects whose attributes follow the type's schema; an
+//    attribute not present is the same as null.
+//  - Expected failures (API errors, a command exiting non-zero, a timeout) are returned as
+//    Diagnostics in the result, never thrown. Exceptions are for programmer errors only.
+//  - Every call gets an OperationContext: cancellation, a deadline, a logger, a progress
+//    callback and (for creates) an idempotency token. Long waits must poll the context and
+//    report progress.
+//  - Providers are used from one engine thread per resource instance; a provider instance
+//    must allow concurrent calls for different instances after Configure returned.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/diag/diagnostic.h"
+#include "engine/value/schema.h"
+#include "engine/value/value.h"
+
+namespace strata {
+
+// ---------------------------------------------------------------------------------------
+// Operation context
+
+//! A shared cancellation flag. Copies observe the same flag: the engine keeps one and hands
+//! copies to every call; Cancel() (Ctrl-C, a failed sibling) is seen by all of them.
+class CancellationToken {
+ public:
+  CancellationToken() : flag_(std::make_shared<std::atomic<bool>>(false)) {}
+  void Cancel() const { flag_->store(true); }
+  bool IsCancelled() const { return flag_->load(); }
+
+ private:
+  std::shared_ptr<std::atomic<bool>> flag_;
+};
+
+enum class LogLevel { Debug, Info, Warn, Error };
+
+//! Everything a provider call may need from the caller besides its arguments.
+struct OperationContext {
+  using Clock = std::chrono::steady_clock;
+
+  CancellationToken cancellation;
+  //! When the operation must give up (an error "timed out" is expected); none = no limit.
+  std::optional<Clock::time_point> deadline;
+  //! Provider logs (shown with -v / written to the run log). May be empty.
+  std::function<void(LogLevel, const std::string&)> logger;
+  //! Human progress for long waits: "still creating... (2m10s elapsed)". May be empty.
+  std::function<void(const std::string&)> progress;
+  //! A stable token for the create of one resource instance: the same value when a create
+  //! is retried after a crash (from the operation journal), so APIs that take a client
+  //! token (EC2 RunInstances, EKS CreateCluster) do not create twice. Empty when unknown.
+  std::string idempotency_token;
+  //! The resource instance address this call is for ("aws_vpc.main"), for messages.
+  std::string address;
+
+  bool Cancelled() const { return cancellation.IsCancelled(); }
+  //! True if the deadline is set and `now` is at or past it.
+  bool DeadlinePassed(Clock::time_point now = Clock::now()) const {
+    return deadline && now >= *deadline;
+  }
+  void Log(LogLevel level, const std::string& message) const {
+    if (logger) logger(level, message);
+  }
+  void Progress(const std::string& message) const {
+    if (progress) progress(message);
+  }
+};
+
+// ---------------------------------------------------------------------------------------
+// Attribute paths
+
+//! One step into a value: an object attribute, a map key or a list index.
+struct PathStep {
+  enum class Kind { Attribute, Key, Index };
+  Kind kind = Kind::Attribute;
+  std::string name;   // Attribute, Key
+  int64_t index = 0;  // Index
+
+  static PathStep Attr(std::string n) { return {Kind::Attribute, std::move(n), 0}; }
+  static PathStep MapKey(std::string k) { return {Kind::Key, std::move(k), 0}; }
+  static PathStep At(int64_t i) { return {Kind::Index, {}, i}; }
+  bool operator==(const PathStep&) const = default;
+};
+
+//! A path from a resource value's root to one of its parts: spec.template["app"][0].
+//! Used for "this change forces replacement", "this part is owned by someone else" and for
+//! pointing diagnostics at an attribute (the engine maps it to the config's source range).
+struct AttributePath {
+  std::vector<PathStep> steps;
+
+  AttributePath() = default;
+  //! A top-level attribute.
+  explicit AttributePath(std::string attribute) { steps.push_back(PathStep::Attr(std::move(attribute))); }
+  AttributePath Attr(std::string n) const { return With(PathStep::Attr(std::move(n))); }
+  AttributePath Key(std::string k) const { return With(PathStep::MapKey(std::move(k))); }
+  AttributePath Index(int64_t i) const { return With(PathStep::At(i)); }
+  //! `metadata.labels["app"]`, `command[0]`.
+  std::string ToString() const;
+  bool operator==(const AttributePath&) const = default;
+
+ private:
+  AttributePath With(PathStep s) const {
+    AttributePath p = *this;
+    p.steps.push_back(std::move(s));
+    return p;
+  }
+};
+
+//! The part of `v` that `path` names, or null if any step is missing.
+Value ValueAtPath(const Value& v, const AttributePath& path);
+
+// ---------------------------------------------------------------------------------------
+// Schemas and results
+
+//! Everything a provider serves.
+struct ProviderSchema {
+  //! The provider block's own settings (region, kubeconfig...); type is the provider name.
+  ResourceSchema provider;
+  std::vector<ResourceSchema> resources;     // mode Managed
+  std::vector<ResourceSchema> data_sources;  // mode Data
+
+  const ResourceSchema* Find(ResourceMode mode, const std::string& type) const;
+};
+
+//! ReadResource / ReadDataSource.
+struct ReadResult {
+  //! The current state (refresh) or the data source's value; null when gone or on error.
+  Value state;
+  //! The object no longer exists (deleted outside Strata): a normal answer, not an error.
+  //! The engine drops it from state and plans to create it again.
+  bool gone = false;
+  Diagnostics diags;
+};
+
+//! PlanResourceChange.
+struct PlanResult {
+  //! The value the resource will have after apply: every attribute the provider cannot
+  //! know before then is Value::Unknown(). When requires_replace is non-empty, this is the
+  //! value the replacement will be created with. Null when planning a destroy.
+  Value planned;
+  //! Attributes whose change cannot be made in place: the resource is replaced.
+  std::vector<AttributePath> requires_replace;
+  //! Parts of the value owned by someone else (Kubernetes fields another field manager
+  //! owns, an autoscaler's desired count): the engine ignores differences there when it
+  //! decides between no-op and update and when it renders the diff.
+  std::vector<AttributePath> ignored_paths;
+  Diagnostics diags;
+};
+
+//! CreateResource / UpdateResource / ImportResource.
+struct ApplyResult {
+  //! The new state. On a failed create it may still be non-null: the object exists but is
+  //! not healthy (the engine records it as tainted, as Terraform does).
+  Value state;
+  Diagnostics diags;
+};
+
+//! DeleteResource.
+struct DeleteResult {
+  Diagnostics diags;
+};
+
+// ---------------------------------------------------------------------------------------
+// The interface
+
+//! One configured provider. Create instances through the ProviderRegistry; call Configure
+//! once before anything but Name/Schema.
+class Provider {
+ public:
+  virtual ~Provider() = default;
+
+  //! "builtin", "aws", "kubernetes".
+  virtual std::string Name() const = 0;
+
+  //! Every resource and data source type served, with static schemas. A type whose shape
+  //! is only known at run time (a Kubernetes manifest) is marked ResourceSchema::dynamic
+  //! and checked by ValidateResourceConfig once configured.
+  virtual ProviderSchema Schema() const = 0;
+
+  //! Applies the provider block's settings (`config` is an object following
+  //! Schema().provider; null when there is no block). May contact the remote API (to learn
+  //! a server's schema, to resolve credentials).
+  virtual Diagnostics Configure(const OperationContext& ctx, const Value& config) = 0;
+
+  //! Checks a resource or data source config beyond what its schema says (value ranges,
+  //! conflicting attributes, a dynamic type's run-time schema). Values may be unknown.
+  virtual Diagnostics ValidateResourceConfig(const OperationContext& ctx, ResourceMode mode,
+                                             const std::string& type, const Value& config) {
+    (void)ctx, (void)mode, (void)type, (void)config;
+    return {};
+  }
+
+  //! Refresh: returns the object's current state given the prior state (the provider reads
+  //! what it needs, usually the id, from `prior`). A deleted object is `gone`.
+  virtual ReadResult ReadResource(const OperationContext& ctx, const std::string& type,
+                                  const Value& prior) = 0;
+
+  //! Plans a change. `prior` is null for a create; `proposed` is null for a destroy, else
+  //! the config merged with prior state (Terraform's ProposedNew: computed attributes, and
+  //! optional+computed ones left null in config, take the prior value); `config` is the
+  //! resource's config as written (for telling "set by the user" from "carried over").
+  //! Must not change anything remote.
+  virtual PlanResult PlanResourceChange(const OperationContext& ctx, const std::string& type,
+                                        const Value& prior, const Value& proposed,
+                                        const Value& config) = 0;
+
+  //! Creates the object. `planned` is PlanResult::planned re-evaluated at apply time:
+  //! references to other resources are now known; only attributes the provider itself
+  //! computes may still be unknown, and the returned state has none left.
+  //! ctx.idempotency_token identifies this create across retries.
+  virtual ApplyResult CreateResource(const OperationContext& ctx, const std::string& type,
+                                     const Value& planned) = 0;
+
+  //! Updates the object in place (only called when the plan had no requires_replace);
+  //! `planned` as for CreateResource.
+  virtual ApplyResult UpdateResource(const OperationContext& ctx, const std::string& type,
+                                     const Value& prior, const Value& planned) = 0;
+
+  //! Deletes the object. Deleting something already gone succeeds.
+  virtual DeleteResult DeleteResource(const OperationContext& ctx, const std::string& type,
+                                      const Value& prior) = 0;
+
+  //! Adopts an existing object by its provider-specific id; the result is its full state.
+  //! Types that cannot be imported return an error diagnostic.
+  virtual ApplyResult ImportResource(const OperationContext& ctx, const std::string& type,
+                                     const std::string& id) = 0;
+
+  //! Reads a data source: `config` follows the data source schema; the result fills in
+  //! its computed attributes.
+  virtual ReadResult ReadDataSource(const OperationContext& ctx, const std::string& type,
+                                    const Value& config) = 0;
+};
+
+}  // namespace strata

@@ -1,0 +1,117 @@
+#include <sys/stat.h>
+
+#include "tests/unit/providers/provider_test_support.h"
+
+namespace strata::testing {
+namespace {
+
+class LocalFileTest : public ProviderTest {};
+
+unsigned ModeOf(const std::string& path) {
+  struct stat st {};
+  ::stat(path.c_str(), &st);
+  return st.st_mode & 07777;
+}
+
+TEST_F(LocalFileTest, CreateWritesContentPermissionAndChecksums) {
+  std::string file = Path("sub/dir/hello.txt");
+  Value config = Obj({{"filename", S(file)}, {"content", S("hello")},
+                      {"file_permission", S("0640")}});
+  PlanResult plan = Plan("local_file", Value(), config);
+  EXPECT_TRUE(At(plan.planned, "content_sha256").IsUnknown());
+  EXPECT_EQ(At(plan.planned, "directory_permission").AsString(), "0777");
+  Value state = Create("local_file", config);
+  EXPECT_EQ(ReadText(file), "hello");
+  EXPECT_EQ(ModeOf(file), 0640u);
+  EXPECT_EQ(At(state, "content_md5").AsString(), "5d41402abc4b2a76b9719d911017c592");
+  EXPECT_EQ(At(state, "content_sha256").AsString(),
+            "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824");
+  EXPECT_EQ(At(state, "id").AsString(), "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d");  // sha1
+}
+
+TEST_F(LocalFileTest, DefaultPermissionIs0777) {
+  std::string file = Path("a.txt");
+  Value state = Create("local_file", Obj({{"filename", S(file)}, {"content", S("x")}}));
+  EXPECT_EQ(At(state, "file_permission").AsString(), "0777");
+  EXPECT_EQ(ModeOf(file), 0777u);
+  PlanResult again = Plan("local_file", state, Obj({{"filename", S(file)}, {"content", S("x")}}));
+  EXPECT_TRUE(again.requires_replace.empty());
+}
+
+TEST_F(LocalFileTest, EditOutsideIsDriftThatReplaces) {
+  std::string file = Path("drift.txt");
+  Value config = Obj({{"filename", S(file)}, {"content", S("original")}});
+  Value state = Create("local_file", config);
+  ReadResult unchanged = provider_->ReadResource(ctx_, "local_file", state);
+  EXPECT_FALSE(unchanged.gone);
+  EXPECT_TRUE(unchanged.state.Equals(state));
+
+  std::ofstream(file) << "edited";
+  ReadResult read = provider_->ReadResource(ctx_, "local_file", state);
+  ASSERT_FALSE(read.gone);
+  EXPECT_EQ(At(read.state, "content").AsString(), "edited");
+  PlanResult plan = Plan("local_file", read.state, config);
+  EXPECT_TRUE(Replaces(plan, "content"));
+  EXPECT_TRUE(At(plan.planned, "content_sha256").IsUnknown());
+}
+
+TEST_F(LocalFileTest, ChmodOutsideIsDrift) {
+  std::string file = Path("mode.txt");
+  Value config = Obj({{"filename", S(file)}, {"content", S("x")}, {"file_permission", S("0600")}});
+  Value state = Create("local_file", config);
+  ::chmod(file.c_str(), 0644);
+  ReadResult read = provider_->ReadResource(ctx_, "local_file", state);
+  EXPECT_EQ(At(read.state, "file_permission").AsString(), "0644");
+  EXPECT_TRUE(Replaces(Plan("local_file", read.state, config), "file_permission"));
+}
+
+TEST_F(LocalFileTest, DeleteOutsideIsGone) {
+  std::string file = Path("gone.txt");
+  Value state = Create("local_file", Obj({{"filename", S(file)}, {"content", S("x")}}));
+  std::filesystem::remove(file);
+  ReadResult read = provider_->ReadResource(ctx_, "local_file", state);
+  EXPECT_TRUE(read.gone);
+  EXPECT_FALSE(read.diags.HasErrors());
+}
+
+TEST_F(LocalFileTest, DeleteRemovesTheFileAndToleratesMissing) {
+  std::string file = Path("del.txt");
+  Value state = Create("local_file", Obj({{"filename", S(file)}, {"content", S("x")}}));
+  EXPECT_FALSE(provider_->DeleteResource(ctx_, "local_file", state).diags.HasErrors());
+  EXPECT_FALSE(std::filesystem::exists(file));
+  EXPECT_FALSE(provider_->DeleteResource(ctx_, "local_file", state).diags.HasErrors());
+}
+
+TEST_F(LocalFileTest, ContentBase64AndExactlyOneContent) {
+  std::string file = Path("b64.bin");
+  Value state = Create("local_file", Obj({{"filename", S(file)}, {"content_base64", S("aGk=")}}));
+  EXPECT_EQ(ReadText(file), "hi");
+  PlanResult both = Plan("local_file", Value(),
+                         Obj({{"filename", S(file)}, {"content", S("a")}, {"source", S(file)}}));
+  EXPECT_TRUE(both.diags.HasErrors());
+  PlanResult bad_mode = Plan("local_file", Value(), Obj({{"filename", S(file)}, {"content", S("a")},
+                                                         {"file_permission", S("999")}}));
+  EXPECT_TRUE(bad_mode.diags.HasErrors());
+}
+
+TEST_F(LocalFileTest, SensitiveFileMarksContent) {
+  std::string file = Path("secret.txt");
+  Value state = Create("local_sensitive_file", Obj({{"filename", S(file)}, {"content", S("pw")}}));
+  EXPECT_TRUE(At(state, "content").IsSensitive());
+  EXPECT_EQ(ReadText(file), "pw");
+}
+
+TEST_F(LocalFileTest, DataSourceReadsFile) {
+  std::string file = Path("data.txt");
+  std::ofstream(file) << "hello";
+  ReadResult read = provider_->ReadDataSource(ctx_, "local_file", Obj({{"filename", S(file)}}));
+  ASSERT_FALSE(read.diags.HasErrors());
+  EXPECT_EQ(At(read.state, "content").AsString(), "hello");
+  EXPECT_EQ(At(read.state, "content_base64").AsString(), "aGVsbG8=");
+  ReadResult missing =
+      provider_->ReadDataSource(ctx_, "local_file", Obj({{"filename", S(Path("none"))}}));
+  EXPECT_TRUE(missing.diags.HasErrors());
+}
+
+}  // namespace
+}  // namespace strata::testing
