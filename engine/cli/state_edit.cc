@@ -7,48 +7,35 @@
 namespace strata::cli {
 
 void AddStateRmCommand(CLI::App* parent, CommandContext& ctx) {
-  auto args = std::make_shared<std::vector<std::string>>();
-  auto lock = std::make_shared<LockFlags>();
-  auto* cmd = parent->add_subcommand("rm", "Forget resource instances (they stay in the world): state rm [STAGE] ADDRESS...");
-  cmd->add_option("args", *args, "A stage, then addresses")->required();
-  lock->AddTo(cmd);
-  cmd->callback([args, lock, &ctx] {
-    StateSession session(ctx);
-    if (!session.Open()) return;
-    std::vector<std::string> rest = *args;
-    auto stage = session.StageFromArgs(rest);
-    if (!stage) return;
-    if (rest.empty()) return session.Error("Missing address", "Usage: strata state rm [STAGE] ADDRESS...");
-    auto held = session.Lock(*stage, "state rm", *lock);
-    if (!held) return;
-    auto serial = session.store().RemoveResources(held->id(), *stage, rest);
-    if (!serial.ok()) return session.Fail(serial.status());
-    for (const auto& a : rest) *ctx.out << "Removed " << a << "\n";
-    *ctx.out << "Successfully removed " << rest.size() << " address(es) from stage " << *stage << " (serial "
-             << *serial << ").\n";
-  });
+  AddLockedStageVerb(
+      parent, ctx, "rm", "Forget resource instances (they stay in the world): state rm [STAGE] ADDRESS...",
+      "A stage, then addresses",
+      [&ctx](StateSession& session, const std::string& stage, std::vector<std::string>& rest, const LockFlags& lock) {
+        if (rest.empty()) return session.Error("Missing address", "Usage: strata state rm [STAGE] ADDRESS...");
+        auto held = session.Lock(stage, "state rm", lock);
+        if (!held) return;
+        auto serial = session.store().RemoveResources(held->id(), stage, rest);
+        if (!serial.ok()) return session.Fail(serial.status());
+        for (const auto& a : rest) *ctx.out << "Removed " << a << "\n";
+        *ctx.out << "Successfully removed " << rest.size() << " address(es) from stage " << stage << " (serial "
+                 << *serial << ").\n";
+      });
 }
 
 void AddStateMvCommand(CLI::App* parent, CommandContext& ctx) {
-  auto args = std::make_shared<std::vector<std::string>>();
-  auto lock = std::make_shared<LockFlags>();
-  auto* cmd = parent->add_subcommand("mv", "Rename a resource instance, resource or module in state: state mv [STAGE] SOURCE DESTINATION");
-  cmd->add_option("args", *args, "A stage, then source and destination addresses")->required();
-  lock->AddTo(cmd);
-  cmd->callback([args, lock, &ctx] {
-    StateSession session(ctx);
-    if (!session.Open()) return;
-    std::vector<std::string> rest = *args;
-    auto stage = session.StageFromArgs(rest);
-    if (!stage) return;
-    if (rest.size() != 2) return session.Error("Wrong arguments", "Usage: strata state mv [STAGE] SOURCE DESTINATION");
-    auto held = session.Lock(*stage, "state mv", *lock);
-    if (!held) return;
-    auto serial = session.store().MoveResource(held->id(), *stage, rest[0], rest[1]);
-    if (!serial.ok()) return session.Fail(serial.status());
-    *ctx.out << "Move \"" << rest[0] << "\" to \"" << rest[1] << "\"\nSuccessfully moved in stage " << *stage
-             << " (serial " << *serial << ").\n";
-  });
+  AddLockedStageVerb(
+      parent, ctx, "mv",
+      "Rename a resource instance, resource or module in state: state mv [STAGE] SOURCE DESTINATION",
+      "A stage, then source and destination addresses",
+      [&ctx](StateSession& session, const std::string& stage, std::vector<std::string>& rest, const LockFlags& lock) {
+        if (rest.size() != 2) return session.Error("Wrong arguments", "Usage: strata state mv [STAGE] SOURCE DESTINATION");
+        auto held = session.Lock(stage, "state mv", lock);
+        if (!held) return;
+        auto serial = session.store().MoveResource(held->id(), stage, rest[0], rest[1]);
+        if (!serial.ok()) return session.Fail(serial.status());
+        *ctx.out << "Move \"" << rest[0] << "\" to \"" << rest[1] << "\"\nSuccessfully moved in stage " << stage
+                 << " (serial " << *serial << ").\n";
+      });
 }
 
 }  // namespace strata::cli

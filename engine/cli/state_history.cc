@@ -37,33 +37,27 @@ void AddStateHistoryCommand(CLI::App* parent, CommandContext& ctx) {
 }
 
 void AddStateRollbackCommand(CLI::App* parent, CommandContext& ctx) {
-  auto args = std::make_shared<std::vector<std::string>>();
-  auto lock = std::make_shared<LockFlags>();
-  auto* cmd = parent->add_subcommand("rollback", "Restore a kept serial as a new serial: state rollback [STAGE] SERIAL");
-  cmd->add_option("args", *args, "The stage, then the serial")->required();
-  lock->AddTo(cmd);
-  cmd->callback([args, lock, &ctx] {
-    StateSession session(ctx);
-    if (!session.Open()) return;
-    std::vector<std::string> rest = *args;
-    auto stage = session.StageFromArgs(rest);
-    if (!stage) return;
-    int64_t serial = 0;
-    try {
-      if (rest.size() != 1) throw std::invalid_argument("count");
-      size_t used = 0;
-      serial = std::stoll(rest[0], &used);
-      if (used != rest[0].size()) throw std::invalid_argument("trailing");
-    } catch (const std::exception&) {
-      return session.Error("Wrong arguments", "Usage: strata state rollback [STAGE] SERIAL (see `strata state history`)");
-    }
-    auto held = session.Lock(*stage, "state rollback", *lock);
-    if (!held) return;
-    auto result = session.store().Rollback(held->id(), *stage, serial);
-    if (!result.ok()) return session.Fail(result.status());
-    *ctx.out << "Stage " << *stage << " rolled back to serial " << serial << ", recorded as serial " << *result
-             << ".\nThe real infrastructure did not change: run `strata plan " << *stage << "` to see the difference.\n";
-  });
+  AddLockedStageVerb(
+      parent, ctx, "rollback", "Restore a kept serial as a new serial: state rollback [STAGE] SERIAL",
+      "The stage, then the serial",
+      [&ctx](StateSession& session, const std::string& stage, std::vector<std::string>& rest, const LockFlags& lock) {
+        int64_t serial = 0;
+        try {
+          if (rest.size() != 1) throw std::invalid_argument("count");
+          size_t used = 0;
+          serial = std::stoll(rest[0], &used);
+          if (used != rest[0].size()) throw std::invalid_argument("trailing");
+        } catch (const std::exception&) {
+          return session.Error("Wrong arguments", "Usage: strata state rollback [STAGE] SERIAL (see `strata state history`)");
+        }
+        auto held = session.Lock(stage, "state rollback", lock);
+        if (!held) return;
+        auto result = session.store().Rollback(held->id(), stage, serial);
+        if (!result.ok()) return session.Fail(result.status());
+        *ctx.out << "Stage " << stage << " rolled back to serial " << serial << ", recorded as serial " << *result
+                 << ".\nThe real infrastructure did not change: run `strata plan " << stage
+                 << "` to see the difference.\n";
+      });
 }
 
 void AddStateRekeyCommand(CLI::App* parent, CommandContext& ctx) {

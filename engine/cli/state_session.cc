@@ -143,4 +143,21 @@ void StateSession::Warning(const std::string& summary, const std::string& detail
   ctx_.Report(diags);
 }
 
+void AddLockedStageVerb(CLI::App* parent, CommandContext& ctx, const std::string& name,
+                        const std::string& description, const std::string& args_help, LockedStageVerb run) {
+  auto args = std::make_shared<std::vector<std::string>>();
+  auto lock = std::make_shared<LockFlags>();
+  auto* cmd = parent->add_subcommand(name, description);
+  cmd->add_option("args", *args, args_help)->required();
+  lock->AddTo(cmd);
+  cmd->callback([args, lock, run = std::move(run), &ctx] {
+    StateSession session(ctx);
+    if (!session.Open()) return;
+    std::vector<std::string> rest = *args;
+    auto stage = session.StageFromArgs(rest);
+    if (!stage) return;
+    run(session, *stage, rest, *lock);
+  });
+}
+
 }  // namespace strata::cli

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,5 +74,15 @@ void AddStatePushCommand(CLI::App* state, CommandContext& ctx);
 void AddStateHistoryCommand(CLI::App* state, CommandContext& ctx);
 void AddStateRollbackCommand(CLI::App* state, CommandContext& ctx);
 void AddStateRekeyCommand(CLI::App* state, CommandContext& ctx);
+
+//! The body of a `state` verb that edits one stage under its lock: it gets the opened
+//! session, the stage, the positionals after it, and the lock flags.
+using LockedStageVerb = std::function<void(StateSession& session, const std::string& stage,
+                                           std::vector<std::string>& rest, const LockFlags& lock)>;
+
+//! Registers `state NAME [STAGE] ARGS...` with -lock-timeout; the callback opens the state,
+//! resolves the stage from the positionals, and then calls `run`.
+void AddLockedStageVerb(CLI::App* parent, CommandContext& ctx, const std::string& name,
+                        const std::string& description, const std::string& args_help, LockedStageVerb run);
 
 }  // namespace strata::cli
