@@ -1,6 +1,8 @@
 #include "engine/cli/stage_flags.h"
 
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -38,21 +40,37 @@ VariableInputs VariableFlags::ToInputs(const std::string& working_dir, Diagnosti
 namespace {
 
 // ${stage.S.X} from the state store; values of stages not applied yet are unknown.
+// The evaluator calls this from several walker threads at once, and a store connection is
+// not for concurrent use: reads are serialised and each answer is kept.
 class StateOutputsOrUnknown : public StageOutputSource {
  public:
   explicit StateOutputsOrUnknown(std::unique_ptr<state::StateStore> store) : store_(std::move(store)) {}
 
   std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) override {
     if (!store_) return Value::Unknown();
+    std::lock_guard lock(mutex_);
+    auto key = std::make_pair(stage, output);
+    if (auto it = answers_.find(key); it != answers_.end()) {
+      error = it->second.second;
+      return it->second.first;
+    }
+    std::optional<Value> value;
     auto result = state::LookupStageOutput(*store_, stage, output);
-    if (result.ok()) return result->value;
-    if (result.status().code() == state::StateCode::NotFound) return Value::Unknown();
-    error = result.status().message();
-    return std::nullopt;
+    if (result.ok()) {
+      value = result->value;
+    } else if (result.status().code() == state::StateCode::NotFound) {
+      value = Value::Unknown();
+    } else {
+      error = result.status().message();
+    }
+    answers_[key] = {value, error};
+    return value;
   }
 
  private:
   std::unique_ptr<state::StateStore> store_;
+  std::mutex mutex_;
+  std::map<std::pair<std::string, std::string>, std::pair<std::optional<Value>, std::string>> answers_;
 };
 
 const SchemaRegistry& CompiledSchemas() {
