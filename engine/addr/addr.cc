@@ -97,7 +97,7 @@ bool ParseModuleSteps(AddrLexer& lex, ModulePath& path, std::string& error) {
 
 std::string InstanceKey::ToString() const {
   if (IsInt()) return fmt::format("[{}]", AsInt());
-  if (IsString()) return "[" + QuoteKey(AsString()) + "]";
+  if (IsString()) return std::string(1, '[').append(QuoteKey(AsString())).append(1, ']');
   return "";
 }
 

@@ -222,7 +222,7 @@ std::string Reference::ToString() const {
     if (step.kind == TraversalStep::Kind::Attr) {
       s += "." + step.name;
     } else {
-      s += "[" + (step.key.IsString() ? QuoteString(step.key.AsString()) : FormatValue(step.key)) + "]";
+      s.append(1, '[').append(step.key.IsString() ? QuoteString(step.key.AsString()) : FormatValue(step.key)).append(1, ']');
     }
   }
   return s;

@@ -76,7 +76,8 @@ std::string YamlLiteral(const std::string& s, int indent) {
   while (true) {
     size_t nl = body.find('\n', start);
     std::string line = body.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-    out += "\n" + (line.empty() ? "" : pad + line);
+    out += '\n';
+    if (!line.empty()) out.append(pad).append(line);
     if (nl == std::string::npos) break;
     start = nl + 1;
   }
