@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build ccache pkg-config clang libclang-rt-14-dev
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libsqlite3-dev sqlite3
-  libssl-dev libcurl4-openssl-dev libpugixml-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libssl-dev libcrypt-dev libcurl4-openssl-dev libpugixml-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev)
 missing=()
 for p in "${packages[@]}"; do
