@@ -4,6 +4,8 @@
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
 
+#include <tuple>
+
 namespace strata::state {
 
 using sqlite::Statement;
@@ -310,19 +312,20 @@ StateResult<CommitResult> SqliteStateStore::CommitChangeSet(const ChangeSet& cs,
   });
 }
 
+std::optional<std::pair<std::string, int64_t>> SqliteStateStore::ReadLineageAndSerial(const std::string& stage) {
+  Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
+  st.Bind(1, stage);
+  std::optional<std::pair<std::string, int64_t>> header;
+  if (st.Step()) header.emplace(st.Text(0), st.Int(1));
+  st.Reset();
+  return header;
+}
+
 int64_t SqliteStateStore::CommitSerial(const std::string& stage, const std::string& operation) {
   int64_t now = env_->NowMillis();
   std::string lineage;
   int64_t serial = 0;
-  {
-    Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
-    st.Bind(1, stage);
-    if (st.Step()) {
-      lineage = st.Text(0);
-      serial = st.Int(1);
-    }
-    st.Reset();
-  }
+  if (auto header = ReadLineageAndSerial(stage)) std::tie(lineage, serial) = *header;
   ++serial;
   db_->Prepare("UPDATE stages SET serial = ?, updated_at = ? WHERE name = ?").Bind(1, serial).Bind(2, now).Bind(3, stage).Run();
   // Writes that change sets left open (their process died) are covered by this serial.

@@ -6,6 +6,8 @@
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
 
+#include <tuple>
+
 namespace strata::state {
 
 using sqlite::Statement;
@@ -162,14 +164,9 @@ StateResult<int64_t> SqliteStateStore::ReplaceStage(const std::string& lock_id, 
     if (StateStatus s = RequireLock(stage, lock_id); !s.ok()) return s;
     std::optional<std::string> lineage;
     int64_t serial = 0;
-    {
-      Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
-      st.Bind(1, stage);
-      if (st.Step()) {
-        lineage = st.Text(0);
-        serial = st.Int(1);
-      }
-      st.Reset();
+    if (auto header = ReadLineageAndSerial(stage)) {
+      lineage = header->first;
+      serial = header->second;
     }
     if (lineage && !options.force) {
       if (!state.lineage.empty() && state.lineage != *lineage) {
@@ -213,15 +210,7 @@ StateResult<int64_t> SqliteStateStore::Rollback(const std::string& lock_id, cons
     if (StateStatus s = RequireLock(stage, lock_id); !s.ok()) return s;
     std::string current_lineage;
     int64_t current_serial = 0;
-    {
-      Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
-      st.Bind(1, stage);
-      if (st.Step()) {
-        current_lineage = st.Text(0);
-        current_serial = st.Int(1);
-      }
-      st.Reset();
-    }
+    if (auto header = ReadLineageAndSerial(stage)) std::tie(current_lineage, current_serial) = *header;
     Statement& st = db_->Prepare("SELECT lineage, snapshot FROM history WHERE stage = ? AND serial = ?");
     st.Bind(1, stage).Bind(2, serial);
     if (!st.Step()) {

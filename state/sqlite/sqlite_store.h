@@ -16,6 +16,7 @@
 // holds the stage.
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "state/crypto/state_key.h"
@@ -116,6 +117,8 @@ class SqliteStateStore final : public StateStore {
 
   // Within a write transaction: serial + 1, snapshot into history, retention pruning.
   int64_t CommitSerial(const std::string& stage, const std::string& operation);
+  //! The stage's lineage and serial, or nullopt when it has no row yet (inside a transaction).
+  std::optional<std::pair<std::string, int64_t>> ReadLineageAndSerial(const std::string& stage);
   void TrimHistory(const std::string& stage, int64_t serial);
 
   // Within a write transaction: a pending operation of `stage`.
