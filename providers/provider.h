@@ -26,6 +26,8 @@
 #include <vector>
 
 #include "engine/diag/diagnostic.h"
+#include "engine/plan/change.h"
+#include "engine/plan/rules.h"
 #include "engine/value/schema.h"
 #include "engine/value/value.h"
 
@@ -82,45 +84,9 @@ struct OperationContext {
 // ---------------------------------------------------------------------------------------
 // Attribute paths
 
-//! One step into a value: an object attribute, a map key or a list index.
-struct PathStep {
-  enum class Kind { Attribute, Key, Index };
-  Kind kind = Kind::Attribute;
-  std::string name;   // Attribute, Key
-  int64_t index = 0;  // Index
-
-  static PathStep Attr(std::string n) { return {Kind::Attribute, std::move(n), 0}; }
-  static PathStep MapKey(std::string k) { return {Kind::Key, std::move(k), 0}; }
-  static PathStep At(int64_t i) { return {Kind::Index, {}, i}; }
-  bool operator==(const PathStep&) const = default;
-};
-
-//! A path from a resource value's root to one of its parts: spec.template["app"][0].
-//! Used for "this change forces replacement", "this part is owned by someone else" and for
-//! pointing diagnostics at an attribute (the engine maps it to the config's source range).
-struct AttributePath {
-  std::vector<PathStep> steps;
-
-  AttributePath() = default;
-  //! A top-level attribute.
-  explicit AttributePath(std::string attribute) { steps.push_back(PathStep::Attr(std::move(attribute))); }
-  AttributePath Attr(std::string n) const { return With(PathStep::Attr(std::move(n))); }
-  AttributePath Key(std::string k) const { return With(PathStep::MapKey(std::move(k))); }
-  AttributePath Index(int64_t i) const { return With(PathStep::At(i)); }
-  //! `metadata.labels["app"]`, `command[0]`.
-  std::string ToString() const;
-  bool operator==(const AttributePath&) const = default;
-
- private:
-  AttributePath With(PathStep s) const {
-    AttributePath p = *this;
-    p.steps.push_back(std::move(s));
-    return p;
-  }
-};
-
-//! The part of `v` that `path` names, or null if any step is missing.
-Value ValueAtPath(const Value& v, const AttributePath& path);
+// Attribute paths are the plan's AttrPath (engine/plan/change.h): "this change forces
+// replacement", "this part is owned by someone else", and pointing diagnostics at an
+// attribute. ValueAtPath (engine/plan/rules.h) reads the part a path names.
 
 // ---------------------------------------------------------------------------------------
 // Schemas and results
@@ -152,11 +118,11 @@ struct PlanResult {
   //! value the replacement will be created with. Null when planning a destroy.
   Value planned;
   //! Attributes whose change cannot be made in place: the resource is replaced.
-  std::vector<AttributePath> requires_replace;
+  std::vector<AttrPath> requires_replace;
   //! Parts of the value owned by someone else (Kubernetes fields another field manager
   //! owns, an autoscaler's desired count): the engine ignores differences there when it
   //! decides between no-op and update and when it renders the diff.
-  std::vector<AttributePath> ignored_paths;
+  std::vector<AttrPath> ignored_paths;
   Diagnostics diags;
 };
 

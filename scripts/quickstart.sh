@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's main command: installs what is missing, builds strata, and runs the
-# quickstart project (examples/quickstart): init, validate, the stage graph, and a few
+# quickstart project (examples/quickstart): init, validate, the stage graph, then for each
+# stage in order plan, apply and plan again (which must show no changes), and a few
 # expressions in the console.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,5 +15,11 @@ set -x
 "$strata" -chdir="$project" validate
 "$strata" -chdir="$project" graph
 "$strata" -chdir="$project" graph platform
+for stage in network platform; do
+  "$strata" -chdir="$project" plan "$stage"
+  "$strata" -chdir="$project" apply -auto-approve "$stage"
+  "$strata" -chdir="$project" plan -detailed-exitcode "$stage"  # exit 2 (changes) fails the script
+done
+"$strata" -chdir="$project" state list platform
 echo 'module.node_groups.priorities' | "$strata" -chdir="$project" console platform
 echo 'cidrsubnet("10.0.0.0/16", 4, 2)' | "$strata" console

@@ -15,14 +15,17 @@ std::string UnderRoot(const std::string& root_dir, const std::string& path) {
 
 }  // namespace
 
+StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project, StateEnvironment& env) {
+  return crypto::LoadKeyRing(env, UnderRoot(project.root_dir, project.state.key_file));
+}
+
 StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, StateEnvironment& env) {
   const StateSettings& settings = project.state;
-  const std::string& root_dir = project.root_dir;
   if (!settings.backend.empty() && settings.backend != "sqlite") {
     return StateStatus::Error(StateCode::InvalidArgument, "state backend \"" + settings.backend +
                                                               "\" is not supported (yet): use \"sqlite\"");
   }
-  auto keys = crypto::LoadKeyRing(env, UnderRoot(root_dir, settings.key_file));
+  auto keys = LoadProjectKeyRing(project, env);
   if (!keys.ok()) return keys.status();
   SqliteStoreOptions options;
   options.path = project.StatePath();

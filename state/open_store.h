@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/config/project.h"
+#include "state/crypto/state_key.h"
 #include "state/environment.h"
 #include "state/store.h"
 
@@ -16,6 +17,11 @@ namespace strata::state {
 //! retention. InvalidArgument for a backend other than "sqlite".
 StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project,
                                                           StateEnvironment& env = StateEnvironment::System());
+
+//! The project's key ring (STRATA_STATE_KEY / state.key_file / STRATA_STATE_OLD_KEY), for
+//! what else holds secrets (saved plans).
+StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project,
+                                                StateEnvironment& env = StateEnvironment::System());
 
 //! The warning `strata init` prints when no key is configured (empty when one is).
 std::string UnencryptedSecretsWarning(const StateStore& store);

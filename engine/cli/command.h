@@ -46,6 +46,9 @@ void AddGraphCommand(CLI::App& app, CommandContext& ctx);
 void AddStateCommand(CLI::App& app, CommandContext& ctx);        // state.cc (+ state_*.cc)
 void AddOutputCommand(CLI::App& app, CommandContext& ctx);       // output.cc
 void AddForceUnlockCommand(CLI::App& app, CommandContext& ctx);  // force_unlock.cc
+void AddPlanCommand(CLI::App& app, CommandContext& ctx);         // plan.cc
+void AddApplyCommand(CLI::App& app, CommandContext& ctx);        // apply.cc: apply and destroy
+void AddRefreshCommand(CLI::App& app, CommandContext& ctx);      // refresh.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

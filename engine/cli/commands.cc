@@ -6,6 +6,9 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddVersionCommand(app, ctx);
   AddInitCommand(app, ctx);
   AddValidateCommand(app, ctx);
+  AddPlanCommand(app, ctx);
+  AddApplyCommand(app, ctx);
+  AddRefreshCommand(app, ctx);
   AddConsoleCommand(app, ctx);
   AddGraphCommand(app, ctx);
   AddStateCommand(app, ctx);

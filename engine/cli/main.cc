@@ -1,10 +1,11 @@
 #include <iostream>
 
 #include "engine/cli/command.h"
-#include "state/interrupt.h"
+#include "engine/cli/interrupts.h"
 
 int main(int argc, char** argv) {
-  // Before any thread starts: SIGINT/SIGTERM release every held state lock, then exit.
-  strata::state::InstallInterruptHandler();
+  // Before any thread starts: SIGINT/SIGTERM release every held state lock, then exit (or,
+  // during an apply, stop it gracefully first).
+  strata::cli::InstallCliInterruptHandler();
   return strata::cli::RunCli(argc, argv, std::cin, std::cout, std::cerr);
 }

@@ -39,15 +39,17 @@ VariableInputs VariableFlags::ToInputs(const std::string& working_dir, Diagnosti
 
 namespace {
 
-// ${stage.S.X} from the state store; values of stages not applied yet are unknown.
-// The evaluator calls this from several walker threads at once, and a store connection is
-// not for concurrent use: reads are serialised and each answer is kept.
-class StateOutputsOrUnknown : public StageOutputSource {
+// ${stage.S.X} from the state store (its own connection). With `unknown_when_missing`,
+// values of stages not applied yet are unknown; without, they are errors saying which stage
+// to apply first. The evaluator calls this from several walker threads at once, and a store
+// connection is not for concurrent use: reads are serialised and each answer is kept.
+class StoredStageOutputs : public StageOutputSource {
  public:
-  explicit StateOutputsOrUnknown(std::unique_ptr<state::StateStore> store) : store_(std::move(store)) {}
+  StoredStageOutputs(std::unique_ptr<state::StateStore> store, bool unknown_when_missing)
+      : store_(std::move(store)), unknown_when_missing_(unknown_when_missing) {}
 
   std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) override {
-    if (!store_) return Value::Unknown();
+    if (!store_ && unknown_when_missing_) return Value::Unknown();
     std::lock_guard lock(mutex_);
     auto key = std::make_pair(stage, output);
     if (auto it = answers_.find(key); it != answers_.end()) {
@@ -55,10 +57,15 @@ class StateOutputsOrUnknown : public StageOutputSource {
       return it->second.first;
     }
     std::optional<Value> value;
+    if (!store_) {
+      error = fmt::format("stage \"{}\" has not been applied yet (the project has no state): run `strata apply {}` first",
+                          stage, stage);
+      return value;
+    }
     auto result = state::LookupStageOutput(*store_, stage, output);
     if (result.ok()) {
       value = result->value;
-    } else if (result.status().code() == state::StateCode::NotFound) {
+    } else if (result.status().code() == state::StateCode::NotFound && unknown_when_missing_) {
       value = Value::Unknown();
     } else {
       error = result.status().message();
@@ -69,6 +76,7 @@ class StateOutputsOrUnknown : public StageOutputSource {
 
  private:
   std::unique_ptr<state::StateStore> store_;
+  bool unknown_when_missing_;
   std::mutex mutex_;
   std::map<std::pair<std::string, std::string>, std::pair<std::optional<Value>, std::string>> answers_;
 };
@@ -87,7 +95,9 @@ bool ProjectSession::Open() {
   return project_.has_value() && !diags_.HasErrors();
 }
 
-StageOutputSource* ProjectSession::StageOutputsOrUnknown() {
+StageOutputSource* ProjectSession::StageOutputsOrUnknown() { return StageOutputs(true); }
+
+StageOutputSource* ProjectSession::StageOutputs(bool unknown_when_missing) {
   if (stage_outputs_) return stage_outputs_.get();
   std::unique_ptr<state::StateStore> store;
   std::error_code ec;
@@ -99,7 +109,7 @@ StageOutputSource* ProjectSession::StageOutputsOrUnknown() {
       diags_.Add(opened.status().ToDiagnostic());
     }
   }
-  stage_outputs_ = std::make_unique<StateOutputsOrUnknown>(std::move(store));
+  stage_outputs_ = std::make_unique<StoredStageOutputs>(std::move(store), unknown_when_missing);
   return stage_outputs_.get();
 }
 

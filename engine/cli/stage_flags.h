@@ -36,6 +36,9 @@ class ProjectSession {
   //! Reads ${stage.S.X} from the project's state. For validate and the console: a stage
   //! not applied yet (or no state database at all) gives unknown values, not errors.
   StageOutputSource* StageOutputsOrUnknown();
+  //! The same for plan and apply: with `unknown_when_missing` false, a stage not applied yet
+  //! is an error saying to apply it first. The first call decides for the session.
+  StageOutputSource* StageOutputs(bool unknown_when_missing);
 
  private:
   CommandContext& ctx_;

@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <regex>
 
-#include "state/interrupt.h"
 #include "state/open_store.h"
 
 namespace strata::cli {
@@ -114,7 +113,8 @@ std::optional<state::ScopedStageLock> StateSession::Lock(const std::string& stag
     Error("Invalid -lock-timeout", "\"" + flags.timeout + "\" is not a duration: use e.g. 10s, 2m or 1m30s.");
     return std::nullopt;
   }
-  state::InstallInterruptHandler();  // SIGINT/SIGTERM release the lock and exit 130/143
+  // main() installed the interrupt handler: SIGINT/SIGTERM release the lock (or, during an
+  // apply, stop it gracefully).
   auto lock = state::ScopedStageLock::Acquire(*store_, {stage, operation, *timeout});
   if (!lock.ok()) {
     Fail(lock.status());

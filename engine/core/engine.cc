@@ -59,9 +59,8 @@ std::unique_ptr<LoadedStage> Engine::LoadStage(const ProjectConfig& project, con
   return loaded;
 }
 
-std::unique_ptr<StageEvaluation> Engine::EvaluateStage(const ProjectConfig& project, const LoadedStage& stage,
-                                                       const EngineOptions& options, Diagnostics& diags) {
-  if (!stage.graph || !stage.root) return nullptr;
+EvaluateOptions Engine::EvaluationOptions(const ProjectConfig& project, const LoadedStage& stage,
+                                          const EngineOptions& options, Diagnostics& diags) {
   EvaluateOptions eval;
   eval.parallelism = options.parallelism;
   eval.root_variables = CollectRootVariables(*stage.root, options.variables, sources_, diags);
@@ -75,6 +74,13 @@ std::unique_ptr<StageEvaluation> Engine::EvaluateStage(const ProjectConfig& proj
       return *v;
     };
   }
+  return eval;
+}
+
+std::unique_ptr<StageEvaluation> Engine::EvaluateStage(const ProjectConfig& project, const LoadedStage& stage,
+                                                       const EngineOptions& options, Diagnostics& diags) {
+  if (!stage.graph || !stage.root) return nullptr;
+  EvaluateOptions eval = EvaluationOptions(project, stage, options, diags);
   auto evaluation = std::make_unique<StageEvaluation>(*stage.graph, &schemas_, std::move(eval));
   if (diags.HasErrors()) return evaluation;
   evaluation->Run(diags);

@@ -46,6 +46,11 @@ class Engine {
   //! Loads a stage's modules and builds its graph, reporting every static problem.
   std::unique_ptr<LoadedStage> LoadStage(const ProjectConfig& project, const std::string& stage, Diagnostics& diags);
 
+  //! The evaluation settings of a stage: root variables from options.variables (problems go
+  //! to `diags`), its paths, and ${stage.S.X} read through options.stage_outputs.
+  EvaluateOptions EvaluationOptions(const ProjectConfig& project, const LoadedStage& stage, const EngineOptions& options,
+                                    Diagnostics& diags);
+
   //! Evaluates a loaded stage (variables, validation rules, count/for_each, outputs).
   std::unique_ptr<StageEvaluation> EvaluateStage(const ProjectConfig& project, const LoadedStage& stage,
                                                  const EngineOptions& options, Diagnostics& diags);
@@ -58,6 +63,7 @@ class Engine {
   std::string GraphDot(const ProjectConfig& project, const std::string& stage, Diagnostics& diags);
 
   SourceRegistry& sources() { return sources_; }
+  const SchemaSource& schemas() const { return schemas_; }
 
  private:
   std::map<std::string, StageCatalogEntry> Catalog(const ProjectConfig& project, const std::string& except, Diagnostics& diags);

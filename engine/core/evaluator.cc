@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -117,6 +118,15 @@ Value RenderTemplateFile(const std::string& text, const std::string& filename, c
 StageEvaluation::StageEvaluation(const StageGraph& graph, const SchemaSource* schemas, EvaluateOptions options)
     : graph_(graph), schemas_(schemas), options_(std::move(options)), results_(graph.nodes.size()), instances_(graph.nodes.size()) {}
 
+NodeId StageEvaluation::ProviderNodeOf(const GraphNode& n) const {
+  std::string provider = ProviderOfType(n.resource->type);
+  for (int mi = static_cast<int>(n.module); mi >= 0; mi = graph_.modules[mi].parent) {
+    auto it = graph_.modules[mi].providers.find(provider);
+    if (it != graph_.modules[mi].providers.end()) return it->second;
+  }
+  return kNoNode;
+}
+
 std::string StageEvaluation::ModuleDir(size_t module) const { return graph_.modules[module].config->dir; }
 
 Value StageEvaluation::EvalExpr(const Expr& expr, size_t module, Diagnostics& diags, const Value* each_key,
@@ -137,7 +147,8 @@ void StageEvaluation::Run(Diagnostics& diags) {
   diags_ = &diags;
   WalkOptions options;
   options.parallelism = options_.parallelism;
-  WalkDag(graph_.dag, options, [this](NodeId id) { return Visit(id); });
+  options.stop = options_.stop;
+  status_ = WalkDag(graph_.dag, options, [this](NodeId id) { return Visit(id); });
   diags_ = nullptr;
 }
 
@@ -229,17 +240,7 @@ void StageEvaluation::EvalVariable(NodeId id, const GraphNode& n, Diagnostics& d
 
 void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& diags) {
   const ResourceConfig& r = *n.resource;
-  const ModuleInstance& m = graph_.modules[n.module];
-  const ResourceSchema* schema = schemas_ ? schemas_->Find(r.mode, r.type) : nullptr;
-  ResourceInstanceAddr base{m.path, r.Addr(), {}};
-  auto instance = [&](InstanceKey key, const Value* each_key, const Value* each_value, const Value* count_index) {
-    Value props = r.properties ? EvalExpr(*r.properties, n.module, diags, each_key, each_value, count_index) : Value::Object({});
-    ResourceInstanceAddr addr = base;
-    addr.key = std::move(key);
-    if (schema) props = PlannedInstanceValue(*schema, ConformToSchema(r, *schema, props, addr.ToString(), diags));
-    instances_[id].push_back({addr, props});
-    return props;
-  };
+  std::vector<InstanceSpec> specs;
   if (r.count) {
     Value c = EvalExpr(*r.count, n.module, diags);
     if (diags.HasErrors()) return;
@@ -256,11 +257,11 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
       diags.Error("Invalid count argument", "count must be a whole number, zero or more.", r.count->range());
       return;
     }
-    ValueList items;
     for (int64_t i = 0; i < static_cast<int64_t>(num.value.AsNumber()); ++i) {
-      Value index = Value::Number(static_cast<double>(i));
-      items.push_back(instance(InstanceKey::Int(i), nullptr, nullptr, &index));
+      specs.push_back({InstanceKey::Int(i), {}, {}, Value::Number(static_cast<double>(i)), InstanceSpec::Count});
     }
+    ValueList items;
+    for (Value& v : EvalInstances(id, n, specs, diags)) items.push_back(std::move(v));
     results_[id] = Value::Tuple(std::move(items));
     return;
   }
@@ -281,19 +282,15 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
                   r.for_each->range());
       return;
     }
-    ValueMap items;
     if (each.IsMapping()) {
-      for (const auto& [k, v] : each.AsMap()) {
-        Value key = Value::String(k);
-        items.emplace(k, instance(InstanceKey::String(k), &key, &v, nullptr));
-      }
+      for (const auto& [k, v] : each.AsMap()) specs.push_back({InstanceKey::String(k), Value::String(k), v, {}, InstanceSpec::Each});
     } else if (each.kind() == ValueKind::Set) {
       for (const auto& v : each.AsList()) {
         if (!v.IsString()) {
           diags.Error("Invalid for_each set argument", "for_each over a set needs a set of strings.", r.for_each->range());
           return;
         }
-        items.emplace(v.AsString(), instance(InstanceKey::String(v.AsString()), &v, &v, nullptr));
+        specs.push_back({InstanceKey::String(v.AsString()), v, v, {}, InstanceSpec::Each});
       }
     } else {
       diags.Error("Invalid for_each argument",
@@ -301,10 +298,57 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
                   r.for_each->range());
       return;
     }
+    std::vector<Value> values = EvalInstances(id, n, specs, diags);
+    ValueMap items;
+    for (size_t i = 0; i < specs.size(); ++i) items.emplace(specs[i].key.AsString(), std::move(values[i]));
     results_[id] = Value::Object(std::move(items));
     return;
   }
-  results_[id] = instance({}, nullptr, nullptr, nullptr);
+  specs.push_back({InstanceKey(), {}, {}, {}, InstanceSpec::Single});
+  results_[id] = EvalInstances(id, n, specs, diags)[0];
+}
+
+// Evaluates each instance's properties in order, then hands them to the instance hook, up
+// to `parallelism` at once: a counted resource's instances are independent of each other,
+// and apply runs their provider calls side by side.
+std::vector<Value> StageEvaluation::EvalInstances(NodeId id, const GraphNode& n, const std::vector<InstanceSpec>& specs,
+                                                  Diagnostics& diags) {
+  const ResourceConfig& r = *n.resource;
+  const ModuleInstance& m = graph_.modules[n.module];
+  const ResourceSchema* schema = schemas_ ? schemas_->Find(r.mode, r.type) : nullptr;
+  std::vector<Value> values(specs.size());
+  std::vector<ResourceInstanceAddr> addrs(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const InstanceSpec& spec = specs[i];
+    bool each = spec.kind == InstanceSpec::Each, counted = spec.kind == InstanceSpec::Count;
+    Value props = r.properties ? EvalExpr(*r.properties, n.module, diags, each ? &spec.each_key : nullptr,
+                                          each ? &spec.each_value : nullptr, counted ? &spec.count_index : nullptr)
+                               : Value::Object({});
+    addrs[i] = ResourceInstanceAddr{m.path, r.Addr(), spec.key};
+    values[i] = schema ? ConformToSchema(r, *schema, props, addrs[i].ToString(), diags) : props;
+  }
+  if (schema && options_.on_instance && !diags.HasErrors()) {
+    NodeId provider_node = ProviderNodeOf(n);
+    Value provider_config = provider_node != kNoNode ? results_[provider_node] : Value::Null();
+    std::vector<Diagnostics> local(specs.size());
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      for (size_t i = next++; i < specs.size(); i = next++) {
+        InstanceHookInput in{id, &n, addrs[i], schema, values[i], provider_config, provider_node};
+        values[i] = options_.on_instance(in, local[i]);
+      }
+    };
+    size_t threads = std::min<size_t>(specs.size(), static_cast<size_t>(std::max(1, options_.parallelism)));
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    for (const Diagnostics& d : local) diags.Append(d);
+  } else if (schema) {
+    for (Value& v : values) v = PlannedInstanceValue(*schema, v);
+  }
+  for (size_t i = 0; i < specs.size(); ++i) instances_[id].push_back({addrs[i], values[i]});
+  return values;
 }
 
 void StageEvaluation::EvalOutput(NodeId id, const GraphNode& n, Diagnostics& diags) {

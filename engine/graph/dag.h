@@ -10,6 +10,8 @@
 namespace strata {
 
 using NodeId = size_t;
+//! "No node", for optional node references.
+inline constexpr NodeId kNoNode = static_cast<NodeId>(-1);
 
 class Dag {
  public:

@@ -37,8 +37,18 @@ const char* ActionReasonName(ActionReason reason) {
     case ActionReason::ReadBecauseConfigUnknown: return "read_because_config_unknown";
     case ActionReason::ReadBecauseDependencyPending: return "read_because_dependency_pending";
     case ActionReason::RecreateBecauseGone: return "recreate_because_gone";
+    case ActionReason::CreateAfterInterruption: return "create_after_interruption";
   }
   return "";
+}
+
+const char* PlanModeName(PlanMode mode) {
+  switch (mode) {
+    case PlanMode::Normal: return "normal";
+    case PlanMode::Destroy: return "destroy";
+    case PlanMode::RefreshOnly: return "refresh-only";
+  }
+  return "normal";
 }
 
 AttrPath AttrPath::Child(PathStep step) const {
@@ -132,7 +142,7 @@ bool Plan::HasChanges() const {
   for (const auto& o : output_changes) {
     if (o.action != Action::NoOp) return true;
   }
-  return false;
+  return mode == PlanMode::RefreshOnly && !drift.empty();
 }
 
 }  // namespace strata

@@ -40,7 +40,10 @@ enum class ActionReason {
   DeleteBecauseNoModule,         // the module call is gone
   ReadBecauseConfigUnknown,
   ReadBecauseDependencyPending,
-  RecreateBecauseGone  // Strata's own: the object was deleted outside Strata (seen by refresh)
+  RecreateBecauseGone,  // Strata's own: the object was deleted outside Strata (seen by refresh)
+  //! Strata's own: a create was sent but never answered (SIGINT, kill -9, a crash); it is
+  //! sent again with the same idempotency token, so an object it made is found, not doubled.
+  CreateAfterInterruption
 };
 
 //! True for DeleteThenCreate and CreateThenDelete.
@@ -74,6 +77,9 @@ struct AttrPath {
   //! A path of one attribute name.
   static AttrPath Of(std::string attr) { return AttrPath{PathStep::Attr(std::move(attr))}; }
   AttrPath Child(PathStep step) const;
+  AttrPath Attr(std::string n) const { return Child(PathStep::Attr(std::move(n))); }
+  AttrPath Key(std::string k) const { return Child(PathStep::Key(std::move(k))); }
+  AttrPath Index(int64_t i) const { return Child(PathStep::Index(i)); }
   bool empty() const { return steps.empty(); }
   //! True if `other` starts with this path (a path is a prefix of itself).
   bool IsPrefixOf(const AttrPath& other) const;
@@ -102,6 +108,14 @@ struct ResourceInstanceChange {
   std::vector<AttrPath> requires_replace;
   ActionReason reason = ActionReason::None;
   int schema_version = 0;
+  //! The create's idempotency token (kept from an interrupted create; else made at plan
+  //! time), so a saved plan applied twice or after a crash sends the same token.
+  std::string idempotency_token;
+  //! Resource addresses this instance depends on (recorded in state; deletes run in the
+  //! reverse of this order).
+  std::vector<std::string> dependencies;
+  //! lifecycle.create_before_destroy (also decides the order of a replace).
+  bool create_before_destroy = false;
 };
 
 //! One root-module output's planned change.
@@ -113,6 +127,11 @@ struct OutputChange {
   bool sensitive = false;        // declared sensitive (values may also carry the mark)
 };
 
+//! What a plan is for (Terraform's plans.Mode).
+enum class PlanMode { Normal, Destroy, RefreshOnly };
+//! "normal", "destroy", "refresh-only".
+const char* PlanModeName(PlanMode mode);
+
 //! The plan of one stage. `changes` holds every resource instance the plan considered,
 //! NoOp ones included: the JSON view derives prior_state and planned_values from them.
 struct Plan {
@@ -122,12 +141,22 @@ struct Plan {
   //! The state the plan was made against (apply refuses a plan whose prior is stale).
   std::string prior_lineage;
   int64_t prior_serial = 0;
+  //! A digest of the prior state's resources (statuses included), so that a plan made
+  //! before an interrupted apply is stale after it, although the serial did not move.
+  std::string prior_state_digest;
   //! A digest of the stage's configuration files.
   std::string config_digest;
   //! Root input variables as set for this plan.
   std::map<std::string, Value> variables;
   //! The plan stopped on an error: it is incomplete and must not be applied.
   bool errored = false;
+  PlanMode mode = PlanMode::Normal;
+  //! -target and -replace as given (resource or instance addresses).
+  std::vector<std::string> targets;
+  std::vector<std::string> replace;
+  //! Objects changed or deleted outside Strata, found by refresh (before = state, after =
+  //! refreshed; action Update or Delete). A refresh-only plan applies exactly these.
+  std::vector<ResourceInstanceChange> drift;
 
   //! True if anything would change: a resource action other than NoOp, or an output change.
   bool HasChanges() const;

@@ -272,6 +272,10 @@ std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& 
       if (c.reason == ActionReason::RecreateBecauseGone) {
         because = "(because the object no longer exists: it was deleted outside of Strata)";
       }
+      if (c.reason == ActionReason::CreateAfterInterruption) {
+        because = "(because an earlier create was interrupted: it is sent again with the same idempotency token, so an "
+                  "object it made is found, not duplicated)";
+      }
       break;
     case Action::Read:
       what = " will be read during apply";
@@ -444,6 +448,35 @@ std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& o) {
              "without changing any real infrastructure.\n";
     }
   }
+  return out;
+}
+
+}  // namespace strata
+
+namespace strata {
+
+std::string RenderDriftHuman(const Plan& plan, const HumanRenderOptions& o) {
+  if (plan.drift.empty()) return "";
+  auto bold = [&](const std::string& s) { return o.color ? std::string(kBold) + s + kReset : s; };
+  std::string out = "\n" + bold("Note: Objects have changed outside of Strata") +
+                    "\n\nStrata detected the following changes made outside of Strata since the\nlast \"strata apply\" "
+                    "which may have affected this plan:\n\n";
+  for (const auto& c : plan.drift) {
+    std::string block = RenderResourceChangeHuman(c, o);
+    std::string addr = c.addr.ToString();
+    // Same body as a planned change; the headline says what happened instead.
+    size_t eol = block.find('\n');
+    std::string headline = "  " + bold("# " + addr) + (c.action == Action::Delete ? " has been deleted" : " has changed");
+    out += headline + block.substr(eol) + "\n";
+  }
+  if (plan.mode == PlanMode::RefreshOnly) {
+    out += "This is a refresh-only plan, so Strata will not take any actions to undo\nthese. Applying it records "
+           "these changes in the state.\n";
+  } else {
+    out += "Unless you have made equivalent changes to your configuration, or ignored\nthe relevant attributes using "
+           "ignore_changes, the following plan may include\nactions to undo or respond to these changes.\n";
+  }
+  out += "\n" + std::string(77, '-') + "\n\n";
   return out;
 }
 

@@ -36,6 +36,11 @@ struct HumanRenderOptions {
 //! and "Changes to Outputs:"; or "No changes. ..." when nothing would change.
 std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& options = {});
 
+//! Objects changed outside Strata (plan.drift), as Terraform's "Note: Objects have changed
+//! outside of Terraform" section: "# x has changed" / "# x has been deleted" blocks. Empty
+//! when there is no drift.
+std::string RenderDriftHuman(const Plan& plan, const HumanRenderOptions& options = {});
+
 //! One change's block ("  # addr will be created" ... "    }"), each line ending in "\n".
 //! Empty for NoOp.
 std::string RenderResourceChangeHuman(const ResourceInstanceChange& change,

@@ -296,7 +296,8 @@ json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
         ch["replace_paths"] = std::move(paths);
       }
       r["change"] = std::move(ch);
-      if (c->reason != ActionReason::None && c->reason != ActionReason::RecreateBecauseGone) {
+      if (c->reason != ActionReason::None && c->reason != ActionReason::RecreateBecauseGone &&
+          c->reason != ActionReason::CreateAfterInterruption) {
         r["action_reason"] = ActionReasonName(c->reason);
       }
       rc.push_back(std::move(r));

@@ -55,7 +55,7 @@ PlanResult ResourceType::Plan(const OperationContext& ctx, const Value& prior,
   Value planned = ApplyDefaults(proposed);
   for (const auto& [name, a] : schema.attributes) {
     if (a.force_new && !SameValue(Get(prior, name), Get(planned, name))) {
-      result.requires_replace.push_back(AttributePath(name));
+      result.requires_replace.push_back(AttrPath::Of(name));
     }
   }
   if (!result.requires_replace.empty()) {

@@ -12,7 +12,7 @@ run console-multi 0 sh -c "printf '1 + 2\nupper(\"a\")\n[for x in [1,2] : x * 10
 run console-error 1 sh -c "printf 'lenght([])\n2\n' | '$STRATA' console" &&
   expect "console error suggests the function" "$err" 'Did you mean "length"?' && expect "console goes on after an error" "$out" "2"
 
-run init 0 "$STRATA" -chdir="$qs" init && expect "init reports the stages" "$out" "Stage platform (02-platform): 0 resources, 1 module, reads from network"
+run init 0 "$STRATA" -chdir="$qs" init && expect "init reports the stages" "$out" "Stage platform (02-platform): 3 resources, 1 module, reads from network"
 [ -d "$qs/.strata" ] && pass "init creates .strata/" || fail "init creates .strata/"
 
 run validate 0 "$STRATA" -chdir="$qs" validate && expect "validate succeeds" "$out" "Success! The configuration is valid (2 stages)."

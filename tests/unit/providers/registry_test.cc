@@ -35,12 +35,12 @@ TEST(ProviderRegistryTest, DefaultSchemasComeFromTheProvider) {
 }
 
 TEST(AttributePathTest, PrintsAndWalks) {
-  AttributePath p = AttributePath("metadata").Attr("labels").Key("app");
+  AttrPath p = AttrPath::Of("metadata").Attr("labels").Key("app");
   EXPECT_EQ(p.ToString(), "metadata.labels[\"app\"]");
-  EXPECT_EQ(AttributePath("command").Index(0).ToString(), "command[0]");
+  EXPECT_EQ(AttrPath::Of("command").Index(0).ToString(), "command[0]");
   Value v = Value::Object({{"metadata", Value::Object({{"labels", Value::Map({{"app", Value::String("web")}})}})}});
   EXPECT_EQ(ValueAtPath(v, p).AsString(), "web");
-  EXPECT_TRUE(ValueAtPath(v, AttributePath("nope")).IsNull());
+  EXPECT_TRUE(ValueAtPath(v, AttrPath::Of("nope")).IsNull());
 }
 
 }  // namespace

@@ -1,0 +1,123 @@
+// strata apply [STAGE | PLANFILE] and strata destroy [STAGE]: plan (or read a saved plan),
+// confirm, apply, report.
+#include <filesystem>
+#include <istream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "engine/cli/apply_view.h"
+#include "engine/cli/run_session.h"
+#include "engine/plan/render_human.h"
+#include "state/open_store.h"
+#include "state/plan_file.h"
+
+namespace strata::cli {
+namespace {
+
+struct ApplyArgs {
+  PlanFlags flags;
+  bool auto_approve = false;
+  bool destroy_verb = false;
+};
+
+// Terraform's prompt; only "yes" approves. Refuses without asking when stdin is no terminal.
+bool Confirm(CommandContext& ctx, RunSession& session, bool destroy) {
+  if (!ctx.stdin_is_tty) {
+    session.state().Error("No confirmation possible",
+                          fmt::format("{} needs a confirmation, and the input is not a terminal. Review the plan above "
+                                      "and pass -auto-approve to {} without asking.",
+                                      destroy ? "destroy" : "apply", destroy ? "destroy" : "apply"));
+    return false;
+  }
+  if (destroy) {
+    *ctx.out << "\nDo you really want to destroy all resources of stage " << session.stage()
+             << "?\n  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only 'yes' "
+                "will be accepted to confirm.\n\n  Enter a value: ";
+  } else {
+    *ctx.out << "\nDo you want to perform these actions in stage " << session.stage()
+             << "?\n  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n"
+                "  Enter a value: ";
+  }
+  ctx.out->flush();
+  std::string answer;
+  std::getline(*ctx.in, answer);
+  if (answer == "yes") {
+    *ctx.out << "\n";
+    return true;
+  }
+  *ctx.out << "\n" << (destroy ? "Destroy" : "Apply") << " cancelled.\n";
+  ctx.exit_code = 1;
+  return false;
+}
+
+void ApplyAndReport(CommandContext& ctx, RunSession& session, const Plan& plan, int parallelism, bool destroy) {
+  ApplyView view(*ctx.out, ctx.Color());
+  ApplyOutcome outcome = session.Apply(plan, parallelism, [&view](const ApplyEvent& e) { view.Event(e); });
+  view.Summary(outcome, destroy, plan);
+}
+
+std::optional<Plan> ReadSavedPlan(CommandContext& ctx, RunSession& session, const std::string& file) {
+  auto ring = state::LoadProjectKeyRing(session.project().project());
+  if (!ring.ok()) {
+    session.state().Fail(ring.status());
+    return std::nullopt;
+  }
+  auto plan = state::ReadPlanFile(ResolvePath(ctx, file), *ring);
+  if (!plan.ok()) {
+    session.state().Fail(plan.status());
+    return std::nullopt;
+  }
+  return std::move(*plan);
+}
+
+bool IsPlanFile(CommandContext& ctx, const std::string& arg) {
+  std::error_code ec;
+  return !arg.empty() && std::filesystem::is_regular_file(ResolvePath(ctx, arg), ec);
+}
+
+void RunApply(const ApplyArgs& args, CommandContext& ctx) {
+  RunSession session(ctx);
+  if (!session.OpenProject()) return;
+  bool destroy = args.destroy_verb || args.flags.destroy;
+  if (!args.destroy_verb && IsPlanFile(ctx, args.flags.stage) && !session.state().IsStage(args.flags.stage)) {
+    // A saved plan is applied as it is, without asking: it was reviewed when saved.
+    std::optional<Plan> plan = ReadSavedPlan(ctx, session, args.flags.stage);
+    if (!plan || !session.OpenStage(plan->stage, "apply", args.flags.lock)) return;
+    if (!session.CheckSavedPlan(*plan, args.flags.stage)) return;
+    ApplyAndReport(ctx, session, *plan, args.flags.parallelism, plan->mode == PlanMode::Destroy);
+    return;
+  }
+  PlanFlags flags = args.flags;
+  flags.destroy = destroy;
+  if (!session.OpenStage(flags.stage, destroy ? "destroy" : "apply", flags.lock)) return;
+  std::optional<Plan> plan = session.MakePlan(flags);
+  if (!plan) return;
+  HumanRenderOptions options{ctx.Color()};
+  *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
+  if (plan->HasChanges() && !args.auto_approve && !Confirm(ctx, session, destroy)) return;
+  if (!plan->HasChanges()) *ctx.out << "\n";
+  ApplyAndReport(ctx, session, *plan, flags.parallelism, destroy);
+}
+
+void AddApplyFlags(CLI::App* cmd, ApplyArgs& args, bool mode_flags) {
+  args.flags.AddTo(cmd, mode_flags);
+  cmd->add_flag("--auto-approve", args.auto_approve, "Apply without asking for confirmation");
+}
+
+}  // namespace
+
+void AddApplyCommand(CLI::App& app, CommandContext& ctx) {
+  auto args = std::make_shared<ApplyArgs>();
+  auto* cmd = app.add_subcommand("apply", "Plan and apply the changes of a stage, or apply a saved plan file");
+  AddApplyFlags(cmd, *args, true);
+  cmd->callback([args, &ctx] { RunApply(*args, ctx); });
+
+  auto destroy = std::make_shared<ApplyArgs>();
+  destroy->destroy_verb = true;
+  auto* dcmd = app.add_subcommand("destroy", "Destroy every object of a stage (plan -destroy, then apply)");
+  AddApplyFlags(dcmd, *destroy, false);
+  dcmd->callback([destroy, &ctx] { RunApply(*destroy, ctx); });
+}
+
+}  // namespace strata::cli

@@ -1,0 +1,69 @@
+// strata plan [STAGE]: what apply would do, as text or as Terraform's plan JSON, optionally
+// saved for `strata apply FILE`.
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "engine/cli/run_session.h"
+#include "engine/plan/render_human.h"
+#include "engine/plan/render_json.h"
+#include "state/open_store.h"
+#include "state/plan_file.h"
+
+namespace strata::cli {
+namespace {
+
+struct PlanArgs {
+  PlanFlags flags;
+  std::string out;
+  bool detailed_exitcode = false;
+};
+
+bool SavePlan(RunSession& session, const Plan& plan, const std::string& path) {
+  auto ring = state::LoadProjectKeyRing(session.project().project());
+  if (!ring.ok()) {
+    session.state().Fail(ring.status());
+    return false;
+  }
+  state::StateStatus written = state::WritePlanFile(path, plan, *ring, state::StateEnvironment::System());
+  if (!written.ok()) {
+    session.state().Fail(written);
+    return false;
+  }
+  return true;
+}
+
+void RunPlan(const PlanArgs& args, CommandContext& ctx) {
+  RunSession session(ctx);
+  if (!session.OpenProject() || !session.OpenStage(args.flags.stage, "plan", args.flags.lock)) return;
+  std::optional<Plan> plan = session.MakePlan(args.flags);
+  if (!plan) return;
+  if (!args.out.empty() && !SavePlan(session, *plan, ResolvePath(ctx, args.out))) return;
+  if (ctx.global.json) {
+    *ctx.out << RenderPlanJson(*plan).dump() << "\n";
+  } else {
+    HumanRenderOptions options{ctx.Color()};
+    *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
+    if (!args.out.empty()) {
+      *ctx.out << fmt::format(
+          "\n{}\n\nSaved the plan to: {}\n\nTo perform exactly these actions, run the following command to apply:\n"
+          "    strata apply {}\n",
+          std::string(77, '-'), args.out, args.out);
+    }
+  }
+  if (args.detailed_exitcode && plan->HasChanges()) ctx.exit_code = 2;
+}
+
+}  // namespace
+
+void AddPlanCommand(CLI::App& app, CommandContext& ctx) {
+  auto args = std::make_shared<PlanArgs>();
+  auto* cmd = app.add_subcommand("plan", "Show what apply would change in a stage");
+  args->flags.AddTo(cmd, true);
+  cmd->add_option("--out", args->out, "Save the plan to FILE for `strata apply FILE`")->option_text("FILE");
+  cmd->add_flag("--detailed-exitcode", args->detailed_exitcode, "Exit 0 when nothing changes, 1 on errors, 2 when there are changes");
+  cmd->add_flag("--json", ctx.global.json, "Print the plan as `terraform show -json` does");
+  cmd->callback([args, &ctx] { RunPlan(*args, ctx); });
+}
+
+}  // namespace strata::cli

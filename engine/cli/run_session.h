@@ -1,0 +1,79 @@
+#pragma once
+// What plan, apply, destroy and refresh share: their flags, and one session that opens the
+// project and its state, resolves and locks the stage, loads its config and state, plans
+// through the engine and applies a plan. The verbs only choose and render.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/cli/stage_flags.h"
+#include "engine/cli/state_session.h"
+#include "engine/run/applier.h"
+#include "engine/run/planner.h"
+
+namespace strata::cli {
+
+//! Flags of every planning verb.
+struct PlanFlags {
+  std::string stage;
+  VariableFlags variables;
+  std::vector<std::string> targets;
+  std::vector<std::string> replace;
+  bool refresh = true;
+  bool refresh_only = false;
+  bool destroy = false;
+  int parallelism = 10;
+  LockFlags lock;
+
+  //! Adds the flags; `planning` false leaves out the mode flags (-destroy, -refresh-only)
+  //! for verbs that fix the mode.
+  void AddTo(CLI::App* cmd, bool mode_flags);
+  PlanMode Mode() const;
+};
+
+class RunSession {
+ public:
+  explicit RunSession(CommandContext& ctx);
+  ~RunSession();
+
+  //! Opens the project and its state store. Reports and returns false on any error.
+  bool OpenProject();
+  //! Resolves `stage` (empty: the only stage, or the one holding the working directory),
+  //! loads its config, takes its lock for `operation` and loads its state. Reports and
+  //! returns false on any error.
+  bool OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock);
+
+  //! Plans with `flags`; problems are reported (exit code 1) and give nullopt.
+  std::optional<Plan> MakePlan(const PlanFlags& flags);
+
+  //! Checks that a saved plan still fits this stage: same stage, same state (lineage,
+  //! serial, and nothing recorded since), same configuration. Reports and returns false.
+  bool CheckSavedPlan(const Plan& plan, const std::string& file);
+
+  //! Applies `plan`; events go to `on_event`. Reports diagnostics.
+  ApplyOutcome Apply(const Plan& plan, int parallelism, const std::function<void(const ApplyEvent&)>& on_event);
+
+  const std::string& stage() const { return stage_; }
+  ProjectSession& project() { return project_; }
+  StateSession& state() { return state_; }
+  const LoadedStage& loaded() const { return *loaded_; }
+  //! Prints (and clears) what the project session gathered; true when there were errors.
+  bool Report();
+
+ private:
+  CommandContext& ctx_;
+  ProjectSession project_;
+  StateSession state_;
+  std::string stage_;
+  std::optional<state::ScopedStageLock> lock_;
+  std::unique_ptr<LoadedStage> loaded_;
+  state::StageState prior_;
+  std::unique_ptr<StageOutputSource> stage_outputs_;
+};
+
+//! A plan file's path as given relative to the working directory.
+std::string ResolvePath(const CommandContext& ctx, const std::string& path);
+
+}  // namespace strata::cli

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# End-to-end: parallel apply, failure isolation, SIGINT, and kill -9 in the middle of an
+# apply followed by a clean recovery, repeated at different moments.
+source "$(dirname "$0")/lib.sh"
+
+new_project() {
+  local dir=$1
+  mkdir -p "$dir/s"
+  printf 'project: r\nstages:\n  - { name: s, path: s }\n' >"$dir/strata.yaml"
+}
+now_ms() { date +%s%3N; }
+
+# --- Parallelism: 100 independent 200 ms creates at -parallelism 10 take ~10 units, not 100.
+par="$work/par"
+new_project "$par"
+cat >"$par/s/main.yaml" <<'YAML'
+resources:
+  wait:
+    type: time_sleep
+    count: 100
+    properties: { create_duration: 200ms }
+YAML
+start=$(now_ms)
+run par-apply 0 "$STRATA" -chdir="$par" apply -auto-approve -parallelism=10
+elapsed=$(($(now_ms) - start))
+expect "100 creates applied" "$out" "Apply complete! Resources: 100 added, 0 changed, 0 destroyed."
+units=$((elapsed / 200))
+echo "     (100 x 200 ms at -parallelism=10: ${elapsed} ms = ${units} latency units)"
+if [ "$units" -ge 10 ] && [ "$units" -le 30 ]; then pass "parallelism 10 takes about 10 units ($units)"; else fail "parallelism 10 took $units units"; fi
+
+# --- Failure isolation: a failed create skips its dependents; independent branches go on.
+iso="$work/iso"
+new_project "$iso"
+cat >"$iso/s/main.yaml" <<'YAML'
+resources:
+  bad:
+    type: exec
+    properties:
+      command: [sh, -c, "echo preparing; echo 'disk quota exceeded' >&2; exit 3"]
+  after_bad:
+    type: null_resource
+    properties: { triggers: { id: "${bad.id}" } }
+  good:
+    type: null_resource
+  after_good:
+    type: null_resource
+    properties: { triggers: { id: "${good.id}" } }
+YAML
+run iso-apply 1 "$STRATA" -chdir="$iso" apply -auto-approve
+expect "the failure names the resource" "$err" "exec.bad"
+expect "the failure shows the command's output" "$err" "disk quota exceeded"
+expect "the report lists the failure" "$out" "failed:  exec.bad"
+expect "the report lists the skipped dependent" "$out" "skipped: null_resource.after_bad"
+expect "independent branch created" "$out" "null_resource.after_good: Creation complete"
+run iso-state 0 "$STRATA" -chdir="$iso" state list
+expect "state keeps what succeeded" "$out" "null_resource.after_good"
+if grep -q "after_bad" <<<"$out"; then fail "skipped resource in state"; else pass "skipped resource not in state"; fi
+
+# --- SIGINT: running operations finish and are recorded, no new one starts.
+sig="$work/sig"
+new_project "$sig"
+cat >"$sig/s/main.yaml" <<'YAML'
+resources:
+  slow:
+    type: time_sleep
+    count: 6
+    properties: { create_duration: 1s }
+YAML
+"$STRATA" -chdir="$sig" apply -auto-approve -parallelism=2 >"$work/sig.out" 2>&1 &
+pid=$!
+sleep 1.4
+kill -INT "$pid"
+wait "$pid"
+code=$?
+sigout=$(cat "$work/sig.out")
+[ "$code" = 1 ] && pass "interrupted apply exits 1" || fail "interrupted apply exit $code"
+expect "interrupt is announced" "$sigout" "Stopping gracefully"
+expect "interrupted summary" "$sigout" "Apply interrupted"
+run sig-list 0 "$STRATA" -chdir="$sig" state list
+n=$(grep -c time_sleep <<<"$out")
+if [ "$n" -ge 2 ] && [ "$n" -le 4 ]; then pass "in-flight creates finished and were recorded ($n of 6)"; else fail "recorded $n of 6 after SIGINT"; fi
+run sig-resume 0 "$STRATA" -chdir="$sig" apply -auto-approve
+expect "resume creates the rest" "$out" "Apply complete! Resources: $((6 - n)) added"
+
+# --- kill -9 at different moments, then recover: nothing lost, nothing duplicated.
+k="$work/kill"
+new_project "$k"
+cat >"$k/s/main.yaml" <<'YAML'
+resources:
+  wait:
+    type: time_sleep
+    count: 12
+    properties: { create_duration: 600ms }
+  file:
+    type: local_file
+    count: 12
+    properties:
+      filename: out/file-${count.index}.txt
+      content: "${wait[count.index].id}"
+YAML
+cd "$k" || exit 1
+killed_mid_apply=0
+for delay in 0.1 0.5 0.9 1.4; do
+  "$STRATA" apply -auto-approve -parallelism=4 >"$work/kill.out" 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  # The lock of the killed process is stale: the message says so and how to remove it.
+  out=$("$STRATA" plan 2>&1 >/dev/null)
+  if grep -q "STALE" <<<"$out"; then
+    killed_mid_apply=$((killed_mid_apply + 1))
+    err=$out
+    lock=$(grep -oE 'force-unlock [0-9a-f-]+' <<<"$err" | head -1 | cut -d' ' -f2)
+    run "kill-$delay-unlock" 0 "$STRATA" force-unlock -force "$lock"
+  fi
+  run "kill-$delay-plan" 0 "$STRATA" plan -no-color
+  if grep -qE "Error|panic" <<<"$err"; then fail "plan after kill -9 at ${delay}s: $err"; else pass "plan after kill -9 at ${delay}s reconciles"; fi
+done
+[ "$killed_mid_apply" -ge 2 ] && pass "kill -9 landed mid-apply $killed_mid_apply times of 4" || fail "kill -9 landed mid-apply only $killed_mid_apply times"
+run kill-final 0 "$STRATA" apply -auto-approve
+expect "recovery apply completes" "$out" "Apply complete!"
+run kill-noop 0 "$STRATA" plan -detailed-exitcode
+expect "after recovery nothing is left to do" "$out" "No changes."
+run kill-list 0 "$STRATA" state list
+[ "$(grep -c . <<<"$out")" = 24 ] && pass "state holds each of the 24 instances once" || fail "state has $(grep -c . <<<"$out") instances"
+[ "$(ls out | wc -l)" = 12 ] && pass "12 files, none duplicated or lost" || fail "files: $(ls out | wc -l)"
+
+finish

@@ -1,0 +1,297 @@
+// Plan and apply through the engine API (PlanStage, ApplyPlan) with a fake cloud provider:
+// creates, no-op re-plans, force-new replacement, failed creates kept tainted, and an
+// interrupted create recovered with its idempotency token.
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+
+#include <gtest/gtest.h>
+
+#include "engine/run/applier.h"
+#include "engine/run/planner.h"
+#include "providers/builtin/resource_type.h"
+#include "state/open_store.h"
+
+namespace strata {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A cloud of "things": an object per id; creating with a token already used returns the
+// object made with it (as EC2's ClientToken or EKS's clientRequestToken do).
+struct FakeCloud {
+  std::mutex mu;
+  std::map<std::string, Value> objects;         // id -> state
+  std::map<std::string, std::string> by_token;  // token -> id
+  std::vector<std::string> create_tokens;
+  int next_id = 1;
+};
+
+class FakeProvider : public Provider {
+ public:
+  explicit FakeProvider(std::shared_ptr<FakeCloud> cloud) : cloud_(std::move(cloud)) {}
+  std::string Name() const override { return "fake"; }
+  ProviderSchema Schema() const override {
+    ProviderSchema s;
+    s.provider.type = "fake";
+    using namespace builtin;
+    s.resources.push_back(ManagedSchema("fake_thing", {{"name", Required("string", true)},
+                                                        {"size", builtin::Optional("number")},
+                                                        {"id", Computed("string")}}));
+    return s;
+  }
+  Diagnostics Configure(const OperationContext&, const Value&) override { return {}; }
+  ReadResult ReadResource(const OperationContext&, const std::string&, const Value& prior) override {
+    std::lock_guard lock(cloud_->mu);
+    ReadResult r;
+    auto it = cloud_->objects.find(prior.AsMap().at("id").AsString());
+    if (it == cloud_->objects.end()) r.gone = true;
+    else r.state = it->second;
+    return r;
+  }
+  PlanResult PlanResourceChange(const OperationContext&, const std::string&, const Value& prior, const Value& proposed,
+                                const Value&) override {
+    PlanResult r;
+    r.planned = proposed;
+    if (!prior.IsNull() && !(prior.AsMap().at("name") == proposed.AsMap().at("name"))) {
+      r.requires_replace.push_back(AttrPath::Of("name"));
+    }
+    return r;
+  }
+  ApplyResult CreateResource(const OperationContext& ctx, const std::string&, const Value& planned) override {
+    std::lock_guard lock(cloud_->mu);
+    cloud_->create_tokens.push_back(ctx.idempotency_token);
+    ApplyResult r;
+    if (auto it = cloud_->by_token.find(ctx.idempotency_token); it != cloud_->by_token.end()) {
+      r.state = cloud_->objects.at(it->second);
+      return r;
+    }
+    std::string id = "thing-" + std::to_string(cloud_->next_id++);
+    ValueMap attrs = planned.AsMap();
+    attrs["id"] = Value::String(id);
+    r.state = Value::Object(attrs);
+    cloud_->objects[id] = r.state;
+    cloud_->by_token[ctx.idempotency_token] = id;
+    if (attrs["name"].AsString() == "broken") r.diags.Error("Thing unhealthy", "created, but it never became ready");
+    return r;
+  }
+  ApplyResult UpdateResource(const OperationContext&, const std::string&, const Value&, const Value& planned) override {
+    std::lock_guard lock(cloud_->mu);
+    cloud_->objects[planned.AsMap().at("id").AsString()] = planned;
+    return {planned, {}};
+  }
+  DeleteResult DeleteResource(const OperationContext&, const std::string&, const Value& prior) override {
+    std::lock_guard lock(cloud_->mu);
+    cloud_->objects.erase(prior.AsMap().at("id").AsString());
+    return {};
+  }
+  ApplyResult ImportResource(const OperationContext&, const std::string&, const std::string&) override { return {}; }
+  ReadResult ReadDataSource(const OperationContext&, const std::string&, const Value&) override { return {}; }
+
+ private:
+  std::shared_ptr<FakeCloud> cloud_;
+};
+
+class PlanApplyTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) / ("strata-run-" + std::to_string(::getpid()) + "-" +
+                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "s");
+    std::ofstream(dir_ / "strata.yaml") << "project: t\nstages:\n  - { name: s, path: s }\n";
+    registry_.Register("fake", [cloud = cloud_] { return std::make_unique<FakeProvider>(cloud); });
+    schemas_ = registry_.Schemas();
+    engine_ = std::make_unique<Engine>(schemas_, sources_);
+    Diagnostics diags;
+    project_ = engine_->OpenProject(dir_.string(), diags);
+    ASSERT_TRUE(project_) << diags.items()[0].detail;
+    auto store = state::OpenProjectStore(*project_);
+    ASSERT_TRUE(store.ok()) << store.status().message();
+    store_ = std::move(*store);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void WriteConfig(const std::string& yaml) { std::ofstream(dir_ / "s" / "main.yaml") << yaml; }
+
+  Plan MakePlan() {
+    Diagnostics diags;
+    loaded_ = engine_->LoadStage(*project_, "s", diags);
+    EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
+    auto prior = store_->LoadStage("s");
+    prior_ = *prior;
+    PlanRequest req;
+    req.engine = engine_.get();
+    req.project = &*project_;
+    req.stage = loaded_.get();
+    req.prior = &prior_;
+    req.providers = &registry_;
+    PlanOutcome out = PlanStage(req, diags);
+    EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
+    return out.plan;
+  }
+
+  ApplyOutcome Apply(const Plan& plan, Diagnostics& diags) {
+    auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
+    EXPECT_TRUE(lock.ok());
+    ApplyRequest req;
+    req.engine = engine_.get();
+    req.project = &*project_;
+    req.stage = loaded_.get();
+    req.plan = &plan;
+    req.providers = &registry_;
+    req.store = store_.get();
+    req.lock_id = lock->id;
+    ApplyOutcome out = ApplyPlan(req, diags);
+    EXPECT_TRUE(store_->Unlock("s", lock->id).ok());
+    return out;
+  }
+
+  static const ResourceInstanceChange* Find(const Plan& plan, const std::string& address) {
+    for (const auto& c : plan.changes) {
+      if (c.addr.ToString() == address) return &c;
+    }
+    return nullptr;
+  }
+
+  fs::path dir_;
+  std::shared_ptr<FakeCloud> cloud_ = std::make_shared<FakeCloud>();
+  ProviderRegistry registry_;
+  SchemaRegistry schemas_;
+  SourceRegistry sources_;
+  std::unique_ptr<Engine> engine_;
+  std::optional<ProjectConfig> project_;
+  std::unique_ptr<state::StateStore> store_;
+  std::unique_ptr<LoadedStage> loaded_;
+  state::StageState prior_;
+};
+
+constexpr const char* kTwoThings = R"(
+resources:
+  a:
+    type: fake_thing
+    properties: { name: alpha, size: 1 }
+  b:
+    type: fake_thing
+    properties: { name: "beta-${a.id}" }
+)";
+
+TEST_F(PlanApplyTest, CreatesThenPlansNoChanges) {
+  WriteConfig(kTwoThings);
+  Plan plan = MakePlan();
+  ASSERT_EQ(plan.changes.size(), 2u);
+  EXPECT_EQ(Find(plan, "fake_thing.a")->action, Action::Create);
+  EXPECT_TRUE(Find(plan, "fake_thing.b")->after.AsMap().at("name").IsUnknown()) << "depends on a's id";
+  Diagnostics diags;
+  ApplyOutcome out = Apply(plan, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_EQ(out.added, 2);
+  EXPECT_EQ(cloud_->objects.size(), 2u);
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->resources.size(), 2u);
+  EXPECT_EQ(state->FindResource(Find(plan, "fake_thing.b")->addr)->attributes.AsMap().at("name").AsString(), "beta-thing-1");
+  EXPECT_EQ(state->FindResource(Find(plan, "fake_thing.b")->addr)->dependencies, std::vector<std::string>{"fake_thing.a"});
+  Plan again = MakePlan();
+  EXPECT_FALSE(again.HasChanges());
+}
+
+TEST_F(PlanApplyTest, ForceNewChangeReplacesAndUpdateIsInPlace) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig(std::string(kTwoThings).replace(std::string(kTwoThings).find("size: 1"), 7, "size: 2"));
+  Plan update = MakePlan();
+  EXPECT_EQ(Find(update, "fake_thing.a")->action, Action::Update);
+  EXPECT_EQ(Find(update, "fake_thing.b")->action, Action::NoOp);
+  WriteConfig(std::string(kTwoThings).replace(std::string(kTwoThings).find("alpha"), 5, "gamma"));
+  Plan replace = MakePlan();
+  const ResourceInstanceChange* a = Find(replace, "fake_thing.a");
+  EXPECT_EQ(a->action, Action::DeleteThenCreate);
+  ASSERT_EQ(a->requires_replace.size(), 1u);
+  EXPECT_EQ(a->requires_replace[0].ToString(), "name");
+  EXPECT_EQ(Find(replace, "fake_thing.b")->action, Action::DeleteThenCreate) << "b's name uses a's new id";
+  ApplyOutcome out = Apply(replace, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_EQ(out.added, 2);
+  EXPECT_EQ(out.destroyed, 2);
+  EXPECT_EQ(cloud_->objects.size(), 2u);
+}
+
+TEST_F(PlanApplyTest, ObjectDeletedOutsideIsRecreated) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  cloud_->objects.erase("thing-2");
+  Plan plan = MakePlan();
+  EXPECT_EQ(Find(plan, "fake_thing.b")->action, Action::Create);
+  EXPECT_EQ(Find(plan, "fake_thing.b")->reason, ActionReason::RecreateBecauseGone);
+  ASSERT_EQ(plan.drift.size(), 1u);
+  EXPECT_EQ(plan.drift[0].action, Action::Delete);
+}
+
+TEST_F(PlanApplyTest, FailedCreateIsKeptTaintedAndReplacedNextTime) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: broken }\n");
+  Diagnostics diags;
+  ApplyOutcome out = Apply(MakePlan(), diags);
+  ASSERT_TRUE(diags.HasErrors());
+  EXPECT_EQ(diags.items()[0].address, "fake_thing.x");
+  EXPECT_EQ(out.failed, std::vector<std::string>{"fake_thing.x"});
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->resources.size(), 1u);
+  EXPECT_EQ(state->resources[0].status, state::ResourceStatus::Tainted) << "the object exists: it must not be lost";
+  Plan next = MakePlan();
+  EXPECT_EQ(Find(next, "fake_thing.x")->action, Action::DeleteThenCreate);
+  EXPECT_EQ(Find(next, "fake_thing.x")->reason, ActionReason::ReplaceBecauseTainted);
+}
+
+TEST_F(PlanApplyTest, InterruptedCreateIsSentAgainWithItsToken) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: solo }\n");
+  Plan first = MakePlan();
+  std::string token = Find(first, "fake_thing.x")->idempotency_token;
+  ASSERT_FALSE(token.empty());
+  // A process journals the create, sends it (the cloud makes the object), and dies before
+  // recording the answer: its change set stays open, the instance pending.
+  {
+    auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
+    auto cs = store_->BeginChangeSet(lock->id, "s", "apply");
+    ASSERT_TRUE(store_->BeginOperation(*cs, {Find(first, "fake_thing.x")->addr, state::OperationAction::Create, "fake", token}).ok());
+    OperationContext ctx;
+    ctx.idempotency_token = token;
+    FakeProvider(cloud_).CreateResource(ctx, "fake_thing", first.changes[0].after);
+    ASSERT_TRUE(store_->Unlock("s", lock->id).ok());
+  }
+  ASSERT_EQ(cloud_->objects.size(), 1u);
+  Plan recovery = MakePlan();
+  const ResourceInstanceChange* x = Find(recovery, "fake_thing.x");
+  EXPECT_EQ(x->action, Action::Create);
+  EXPECT_EQ(x->reason, ActionReason::CreateAfterInterruption);
+  EXPECT_EQ(x->idempotency_token, token);
+  Diagnostics diags;
+  Apply(recovery, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_EQ(cloud_->objects.size(), 1u) << "the object made by the interrupted create is adopted, not duplicated";
+  EXPECT_EQ(cloud_->create_tokens.back(), token);
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->resources.size(), 1u);
+  EXPECT_EQ(state->resources[0].status, state::ResourceStatus::Created);
+  EXPECT_FALSE(MakePlan().HasChanges());
+}
+
+TEST_F(PlanApplyTest, RemovedFromConfigIsDestroyedAndTargetsLimitThePlan) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig("resources:\n  a:\n    type: fake_thing\n    properties: { name: alpha, size: 3 }\n");
+  Plan plan = MakePlan();
+  EXPECT_EQ(Find(plan, "fake_thing.b")->action, Action::Delete);
+  EXPECT_EQ(Find(plan, "fake_thing.b")->reason, ActionReason::DeleteBecauseNoResourceConfig);
+  ApplyOutcome out = Apply(plan, diags);
+  EXPECT_EQ(out.destroyed, 1);
+  EXPECT_EQ(out.changed, 1);
+  EXPECT_EQ(cloud_->objects.size(), 1u);
+}
+
+}  // namespace
+}  // namespace strata
