@@ -49,17 +49,17 @@ void ApplyView::Event(const ApplyEvent& e) {
       line = fmt::format("{}: {}{}", e.address, WordsFor(e.operation).start, e.operation == OperationAction::Create ? "" : IdSuffix(e.id));
       break;
     case ApplyEvent::Kind::Progress:
-      line = e.message.empty() ? fmt::format("{}: {}{} [{} elapsed]", e.address, StillWordsFor(e.operation).start,
+      line = e.message.empty() ? fmt::format("{}: {}{} [{} elapsed]", e.address, WordsFor(e.operation).still,
                                              e.operation == OperationAction::Create ? "" : " " + IdSuffix(e.id).substr(1),
                                              FormatElapsed(e.elapsed))
                                : fmt::format("{}: {}", e.address, e.message);
       break;
     case ApplyEvent::Kind::Finished:
-      line = fmt::format("{}: {} after {}{}", e.address, DoneWordsFor(e.operation).start, FormatElapsed(e.elapsed),
+      line = fmt::format("{}: {} after {}{}", e.address, WordsFor(e.operation).done, FormatElapsed(e.elapsed),
                          e.operation == OperationAction::Delete ? "" : IdSuffix(e.id));
       break;
     case ApplyEvent::Kind::Failed:
-      line = fmt::format("{}: {} after {}", e.address, FailedWordsFor(e.operation).start, FormatElapsed(e.elapsed));
+      line = fmt::format("{}: {} after {}", e.address, WordsFor(e.operation).failed, FormatElapsed(e.elapsed));
       break;
   }
   std::lock_guard lock(mu_);
