@@ -12,6 +12,7 @@
 #include "engine/run/operation_slots.h"
 #include "engine/run/progress_ticker.h"
 #include "engine/run/provider_set.h"
+#include "engine/run/resource_dependencies.h"
 
 namespace strata {
 
@@ -266,13 +267,16 @@ class Applier {
         }
       }
     }
+    std::unique_ptr<StageEvaluation> settings = EvaluateProviderSettings();
     WalkOptions options;
     options.parallelism = req_.options.parallelism;
     options.stop = req_.stop;
     std::vector<WalkStatus> status = WalkDag(dag, options, [&](NodeId n) {
       const ResourceInstanceChange& c = *deletes[n];
       Diagnostics local;
-      Provider* provider = ProviderFor(c, kNoNode, Value::Null(), local);
+      NodeId block = ProviderBlockFor(*req_.stage->graph, c.addr);
+      Provider* provider =
+          ProviderFor(c, block, block != kNoNode && settings ? settings->ResultOf(block) : Value::Null(), local);
       const state::ResourceInstanceState* current = state_.FindResource(c.addr);
       Value prior = current && current->attributes.IsMapping() ? current->attributes : c.before;
       bool ok = provider && Operate(c, *provider, OperationAction::Delete, prior, Value::Null(), local);
@@ -286,14 +290,38 @@ class Applier {
     }
   }
 
+  // Provider blocks' settings for the deletes, which run before the main walk: the stage
+  // evaluated with every resource at its state (or planned) value, no provider called.
+  std::unique_ptr<StageEvaluation> EvaluateProviderSettings() {
+    const StageGraph& graph = *req_.stage->graph;
+    bool any_block = std::any_of(graph.nodes.begin(), graph.nodes.end(), [](const GraphNode& n) { return n.kind == NodeKind::Provider; });
+    if (!any_block) return nullptr;
+    Diagnostics ignored;
+    EvaluateOptions eval = EvaluationOptionsFromPlan(ignored);
+    eval.on_instance = [this](const InstanceHookInput& in, Diagnostics&) {
+      const state::ResourceInstanceState* current = state_.FindResource(in.addr);
+      if (current && current->attributes.IsMapping()) return current->attributes;
+      auto it = changes_.find(in.addr.ToString());
+      return it != changes_.end() ? it->second->after : PlannedInstanceValue(*in.schema, in.config);
+    };
+    auto evaluation = std::make_unique<StageEvaluation>(graph, &req_.engine->schemas(), std::move(eval));
+    evaluation->Run(ignored);
+    return evaluation;
+  }
+
+  EvaluateOptions EvaluationOptionsFromPlan(Diagnostics& diags) {
+    EngineOptions options = req_.options;
+    options.variables = {};
+    EvaluateOptions eval = req_.engine->EvaluationOptions(*req_.project, *req_.stage, options, diags);
+    eval.root_variables.clear();
+    for (const auto& [name, value] : req_.plan->variables) eval.root_variables[name] = RootVariableValue{value, "the plan", {}};
+    return eval;
+  }
+
   // --- Creates, updates and replaces, in dependency order ---
 
   void RunMainWalk() {
-    EngineOptions options = req_.options;
-    options.variables = {};
-    EvaluateOptions eval = req_.engine->EvaluationOptions(*req_.project, *req_.stage, options, diags_);
-    eval.root_variables.clear();
-    for (const auto& [name, value] : req_.plan->variables) eval.root_variables[name] = RootVariableValue{value, "the plan", {}};
+    EvaluateOptions eval = EvaluationOptionsFromPlan(diags_);
     eval.stop = req_.stop;
     eval.on_instance = [this](const InstanceHookInput& in, Diagnostics& diags) { return OnInstance(in, diags); };
     evaluation_ = std::make_unique<StageEvaluation>(*req_.stage->graph, &req_.engine->schemas(), std::move(eval));

@@ -101,6 +101,7 @@ class Planner {
     }
 
     out.evaluation = Evaluate(plan);
+    evaluation_ = out.evaluation.get();
     if (!out.evaluation) {
       plan.errored = true;
       return out;
@@ -424,7 +425,9 @@ class Planner {
     if (r.status == state::ResourceStatus::PendingCreate && !r.attributes.IsMapping()) return false;
     if (!req_.refresh) return true;
     OperationContext ctx = Context(c.addr.ToString());
-    Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, kNoNode, Value::Null(), ctx, diags_);
+    NodeId block = ProviderBlockFor(*req_.stage->graph, r.addr);
+    Value settings = block != kNoNode && evaluation_ ? evaluation_->ResultOf(block) : Value::Null();
+    Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, diags_);
     if (!provider) return false;
     ReadResult read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
     for (Diagnostic d : read.diags) {
@@ -476,6 +479,7 @@ class Planner {
   ProviderSet providers_;
   TargetSet targets_;
   OperationSlots slots_;
+  const StageEvaluation* evaluation_ = nullptr;
   std::vector<bool> targeted_nodes_;
   std::map<std::string, const state::ResourceInstanceState*> prior_;
   std::set<std::string> replace_;

@@ -10,6 +10,23 @@ bool IsResource(const GraphNode& n) { return n.kind == NodeKind::Resource || n.k
 
 }  // namespace
 
+NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& addr) {
+  std::string provider = ProviderOfType(addr.resource.type);
+  // The deepest module instance on addr's path that still exists.
+  int module = 0;
+  for (size_t i = 0; i < graph.modules.size(); ++i) {
+    const ModulePath& path = graph.modules[i].path;
+    bool prefix = path.steps.size() <= addr.module.steps.size() &&
+                  std::equal(path.steps.begin(), path.steps.end(), addr.module.steps.begin());
+    if (prefix && path.steps.size() >= graph.modules[module].path.steps.size()) module = static_cast<int>(i);
+  }
+  for (int m = module; m >= 0; m = graph.modules[m].parent) {
+    auto it = graph.modules[m].providers.find(provider);
+    if (it != graph.modules[m].providers.end()) return it->second;
+  }
+  return kNoNode;
+}
+
 std::string ResourceNodeAddress(const StageGraph& graph, NodeId id) { return graph.Label(id); }
 
 std::vector<std::vector<std::string>> ResourceDependencies(const StageGraph& graph) {

@@ -17,4 +17,9 @@ std::vector<std::vector<std::string>> ResourceDependencies(const StageGraph& gra
 //! The resource address of a resource or data node ("module.net.aws_vpc.main").
 std::string ResourceNodeAddress(const StageGraph& graph, NodeId id);
 
+//! The provider block that configures instances at `addr` (which config may no longer
+//! declare): the nearest block for the type's provider in its module or an enclosing one
+//! (the root when the module is gone); kNoNode when there is none.
+NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& addr);
+
 }  // namespace strata

@@ -26,6 +26,7 @@ struct FakeCloud {
   std::map<std::string, Value> objects;         // id -> state
   std::map<std::string, std::string> by_token;  // token -> id
   std::vector<std::string> create_tokens;
+  std::vector<std::string> delete_endpoints;  // the provider settings each delete ran with
   int next_id = 1;
 };
 
@@ -36,13 +37,17 @@ class FakeProvider : public Provider {
   ProviderSchema Schema() const override {
     ProviderSchema s;
     s.provider.type = "fake";
+    s.provider.attributes["endpoint"] = builtin::Optional("string");
     using namespace builtin;
     s.resources.push_back(ManagedSchema("fake_thing", {{"name", Required("string", true)},
                                                         {"size", builtin::Optional("number")},
                                                         {"id", Computed("string")}}));
     return s;
   }
-  Diagnostics Configure(const OperationContext&, const Value&) override { return {}; }
+  Diagnostics Configure(const OperationContext&, const Value& settings) override {
+    settings_ = settings;
+    return {};
+  }
   ReadResult ReadResource(const OperationContext&, const std::string&, const Value& prior) override {
     std::lock_guard lock(cloud_->mu);
     ReadResult r;
@@ -84,6 +89,7 @@ class FakeProvider : public Provider {
   }
   DeleteResult DeleteResource(const OperationContext&, const std::string&, const Value& prior) override {
     std::lock_guard lock(cloud_->mu);
+    if (settings_.IsMapping()) cloud_->delete_endpoints.push_back(settings_.AsMap().at("endpoint").AsString());
     cloud_->objects.erase(prior.AsMap().at("id").AsString());
     return {};
   }
@@ -92,6 +98,7 @@ class FakeProvider : public Provider {
 
  private:
   std::shared_ptr<FakeCloud> cloud_;
+  Value settings_;
 };
 
 class PlanApplyTest : public ::testing::Test {
@@ -291,6 +298,26 @@ TEST_F(PlanApplyTest, RemovedFromConfigIsDestroyedAndTargetsLimitThePlan) {
   EXPECT_EQ(out.destroyed, 1);
   EXPECT_EQ(out.changed, 1);
   EXPECT_EQ(cloud_->objects.size(), 1u);
+}
+
+}  // namespace
+}  // namespace strata
+
+namespace strata {
+namespace {
+
+TEST_F(PlanApplyTest, DeletesOfRemovedResourcesUseTheirProviderBlock) {
+  WriteConfig(std::string("providers:\n  fake: { endpoint: \"http://127.0.0.1:9\" }\n") + kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig("providers:\n  fake: { endpoint: \"http://127.0.0.1:9\" }\n");
+  Plan plan = MakePlan();
+  EXPECT_EQ(Find(plan, "fake_thing.a")->action, Action::Delete);
+  ApplyOutcome out = Apply(plan, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_EQ(out.destroyed, 2);
+  EXPECT_EQ(cloud_->delete_endpoints, (std::vector<std::string>{"http://127.0.0.1:9", "http://127.0.0.1:9"}));
+  EXPECT_TRUE(cloud_->objects.empty());
 }
 
 }  // namespace
