@@ -28,6 +28,14 @@ units=$((elapsed / 200))
 echo "     (100 x 200 ms at -parallelism=10: ${elapsed} ms = ${units} latency units)"
 if [ "$units" -ge 10 ] && [ "$units" -le 30 ]; then pass "parallelism 10 takes about 10 units ($units)"; else fail "parallelism 10 took $units units"; fi
 
+# --- Progress: a long operation reports its elapsed time (every 1s here; 10s by default).
+prog="$work/prog"
+new_project "$prog"
+printf 'resources:\n  slow:\n    type: time_sleep\n    properties: { create_duration: 2500ms }\n' >"$prog/s/main.yaml"
+run progress 0 env STRATA_PROGRESS_INTERVAL=1s "$STRATA" -chdir="$prog" apply -auto-approve
+expect "progress line with elapsed time" "$out" "time_sleep.slow: Still creating... [2s elapsed]"
+expect "completion line with duration" "$out" "time_sleep.slow: Creation complete after 2s"
+
 # --- Failure isolation: a failed create skips its dependents; independent branches go on.
 iso="$work/iso"
 new_project "$iso"
@@ -100,6 +108,7 @@ resources:
 YAML
 cd "$k" || exit 1
 killed_mid_apply=0
+reconciled=0
 for delay in 0.1 0.5 0.9 1.4; do
   "$STRATA" apply -auto-approve -parallelism=4 >"$work/kill.out" 2>&1 &
   pid=$!
@@ -115,9 +124,12 @@ for delay in 0.1 0.5 0.9 1.4; do
     run "kill-$delay-unlock" 0 "$STRATA" force-unlock -force "$lock"
   fi
   run "kill-$delay-plan" 0 "$STRATA" plan -no-color
+  grep -q "an earlier create was interrupted" <<<"$out" && reconciled=$((reconciled + 1))
   if grep -qE "Error|panic" <<<"$err"; then fail "plan after kill -9 at ${delay}s: $err"; else pass "plan after kill -9 at ${delay}s reconciles"; fi
 done
 [ "$killed_mid_apply" -ge 2 ] && pass "kill -9 landed mid-apply $killed_mid_apply times of 4" || fail "kill -9 landed mid-apply only $killed_mid_apply times"
+[ "$reconciled" -ge 1 ] && pass "plans after kill -9 show interrupted creates to resend with their tokens ($reconciled)" ||
+  fail "no plan showed an interrupted create"
 run kill-final 0 "$STRATA" apply -auto-approve
 expect "recovery apply completes" "$out" "Apply complete!"
 run kill-noop 0 "$STRATA" plan -detailed-exitcode
