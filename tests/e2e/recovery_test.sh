@@ -76,7 +76,9 @@ resources:
 YAML
 "$STRATA" -chdir="$sig" apply -auto-approve -parallelism=2 >"$work/sig.out" 2>&1 &
 pid=$!
-sleep 1.4
+# Interrupt once the first operations are running (start-up may be slow on a loaded machine).
+for _ in $(seq 200); do grep -q "Creating..." "$work/sig.out" 2>/dev/null && break; sleep 0.05; done
+sleep 0.3
 kill -INT "$pid"
 wait "$pid"
 code=$?
