@@ -28,7 +28,16 @@ resources:
     type: terraform_data
     properties:
       input: ${var.token}
+data:
+  strata_yaml:
+    type: local_file
+    properties: { filename: strata.yaml }
+  written:
+    type: local_file
+    properties: { filename: "${config.filename}" }
 outputs:
+  project_line: { value: "${split(\"\\n\", data.strata_yaml.content)[0]}" }
+  written: { value: "${data.written.content}" }
   file: { value: "${config.filename}" }
   greeting: { value: "${var.greeting}" }
 YAML
@@ -46,11 +55,14 @@ run init 0 "$STRATA" init
 run plan-create 0 "$STRATA" plan -no-color && check_golden plan_create.txt "$(normalise <<<"$out")"
 expect "plan masks the sensitive input" "$out" "(sensitive value)"
 if grep -q "s3cr3t-value" <<<"$out"; then fail "plan prints the secret"; else pass "plan never prints the secret"; fi
+expect "a data source with known config is read at plan time" "$out" '+ project_line = "project: e2e"'
+expect "a data source depending on a pending change is read during apply" "$out" "data.local_file.written will be read during apply"
 run plan-exitcode 2 "$STRATA" plan -detailed-exitcode && pass "-detailed-exitcode is 2 with changes"
 
 run apply-no-tty 1 "$STRATA" apply </dev/null && expect "apply refuses without a terminal" "$err" "pass -auto-approve"
 run apply 0 "$STRATA" apply -auto-approve -parallelism=1 && check_golden apply_create.txt "$(normalise <<<"$out")"
 [ "$(cat out/config.txt)" = "hello world" ] && pass "local_file wrote the file" || fail "local_file wrote the file"
+expect "the data source read at apply sees the new file" "$out" 'written = "hello world"' 
 run plan-noop 0 "$STRATA" plan -detailed-exitcode && expect "plan after apply shows no changes" "$out" "No changes."
 run state-list 0 "$STRATA" state list && expect "state lists the instances" "$out" "null_resource.marker"
 run output 0 "$STRATA" output greeting && expect "outputs are in state" "$out" "hello"
@@ -66,10 +78,10 @@ echo tampered >out/config.txt
 run plan-drift 0 "$STRATA" plan -no-color && expect "drift is reported" "$out" "# local_file.config has changed" &&
   expect "drift is undone by a replace" "$out" "must be replaced"
 run refresh-only 0 "$STRATA" plan -refresh-only -no-color && expect "refresh-only plan" "$out" "This is a refresh-only plan"
+run plan-norefresh 0 "$STRATA" plan -refresh=false -detailed-exitcode && pass "-refresh=false does not look at the edited file"
 rm out/config.txt
 run plan-gone 0 "$STRATA" plan -no-color && expect "a deleted object is re-created, and the plan says why" "$out" \
   "(because the object no longer exists: it was deleted outside of Strata)"
-run plan-norefresh 0 "$STRATA" plan -refresh=false -detailed-exitcode && pass "-refresh=false does not look"
 run apply-recreate 0 "$STRATA" apply -auto-approve && [ -f out/config.txt ] && pass "re-created the deleted file"
 
 # -target and -replace.

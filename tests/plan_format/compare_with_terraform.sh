@@ -223,6 +223,10 @@ class Report:
             print(f"{'OK' if not allowed else 'OK*':<8} {name}")
         for reason, detail in allowed:
             print(f"  allowed: {reason}" + (f" [{detail}]" if detail else ""))
+    def info(self, name, notes):
+        """Reported, never a failure (e.g. the order of keys, which JSON readers ignore)."""
+        print(f"{'OK' if not notes else 'INFO':<8} {name}")
+        for n in notes: print(f"           {n}")
 
 # ------------------------------------------------------------------ human text
 REFRESH = re.compile(r": Refreshing state\.\.\.")
@@ -256,8 +260,8 @@ def compare_text(rep, tf_path, st_path, cli):
         rep.check("human: refresh progress lines", problems)
         # Outside automation Terraform ends the plan with a rule and a hint about -out.
         footer = lambda ls: [l for l in ls[next((i for i, l in enumerate(ls) if l.startswith("─")), len(ls)):]]
-        tf_f = footer(normalize_text(open(os.path.join(out, "terraform.plan.interactive.txt")).read()))
-        st_f = footer(st)
+        tf_f = footer(open(os.path.join(out, "terraform.plan.interactive.txt")).read().splitlines())
+        st_f = footer(open(st_path).read().splitlines())
         rep.check("human: footer of an interactive plan (TF_IN_AUTOMATION unset)",
                   [] if tf_f == st_f else [f"Terraform: {l}" for l in tf_f if l]
                   + ([f"Strata:    {l}" for l in st_f if l] or ["Strata:    (no footer)"]))
@@ -504,6 +508,25 @@ def compare_json(rep, tf_path, st_path):
     sk = [k for k in st if k != "strata_version"]
     rep.check("json: top-level key order", [] if tk == sk else [f"Terraform {tk}", f"Strata    {sk}"],
               [("strata_version added / relevant_attributes not produced", "")])
+
+    # -- order of the shared keys inside every object (informational)
+    def orders(v, p="", acc=None):
+        acc = {} if acc is None else acc
+        if isinstance(v, dict):
+            acc.setdefault(p or "(top)", [])
+            for k in v:
+                if k not in acc[p or "(top)"]: acc[p or "(top)"].append(k)
+            for k, x in v.items(): orders(x, f"{p}.{k}" if p else k, acc)
+        elif isinstance(v, list):
+            for x in v: orders(x, f"{p}.[*]", acc)
+        return acc
+    ot, os_ = orders(tf_raw), orders(st_raw)
+    notes = []
+    for p in sorted(set(ot) & set(os_)):
+        a = [k for k in ot[p] if k in os_[p]]
+        b = [k for k in os_[p] if k in ot[p]]
+        if a != b: notes.append(f"{p}: Terraform {a} | Strata {b}")
+    rep.info("json: order of the shared keys in each object (not a failure)", notes)
 
     # -- key paths, array indexes collapsed
     kt, ks = key_paths(tf_raw), key_paths(st_raw)
