@@ -78,7 +78,9 @@ echo tampered >out/config.txt
 run plan-drift 0 "$STRATA" plan -no-color && expect "drift is reported" "$out" "# local_file.config has changed" &&
   expect "drift is undone by a replace" "$out" "must be replaced"
 run refresh-only 0 "$STRATA" plan -refresh-only -no-color && expect "refresh-only plan" "$out" "This is a refresh-only plan"
-run plan-norefresh 0 "$STRATA" plan -refresh=false -detailed-exitcode && pass "-refresh=false does not look at the edited file"
+run plan-norefresh 2 "$STRATA" plan -refresh=false -detailed-exitcode -no-color
+if grep -q "must be replaced" <<<"$out"; then fail "-refresh=false looked at the edited file"; else
+  pass "-refresh=false trusts state (only the data source output changes)"; fi
 rm out/config.txt
 run plan-gone 0 "$STRATA" plan -no-color && expect "a deleted object is re-created, and the plan says why" "$out" \
   "(because the object no longer exists: it was deleted outside of Strata)"
