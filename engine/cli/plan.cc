@@ -19,6 +19,13 @@ struct PlanArgs {
   bool detailed_exitcode = false;
 };
 
+// Terraform's horizontal rule: 77 box-drawing characters.
+std::string Rule() {
+  std::string rule;
+  for (int i = 0; i < 77; ++i) rule += "\u2500";
+  return rule;
+}
+
 bool SavePlan(RunSession& session, const Plan& plan, const std::string& path) {
   auto ring = state::LoadProjectKeyRing(session.project().project());
   if (!ring.ok()) {
@@ -48,7 +55,11 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
       *ctx.out << fmt::format(
           "\n{}\n\nSaved the plan to: {}\n\nTo perform exactly these actions, run the following command to apply:\n"
           "    strata apply {}\n",
-          std::string(77, '-'), args.out, args.out);
+          Rule(), args.out, args.out);
+    } else if (plan->HasChanges()) {
+      *ctx.out << "\n" << Rule()
+               << "\n\nNote: You didn't use the -out option to save this plan, so Strata can't\nguarantee to take exactly "
+                  "these actions if you run \"strata apply\" now.\n";
     }
   }
   if (args.detailed_exitcode && plan->HasChanges()) ctx.exit_code = 2;

@@ -1,6 +1,8 @@
 #include "engine/cli/run_session.h"
 
 #include <filesystem>
+#include <mutex>
+#include <ostream>
 
 #include <fmt/format.h>
 
@@ -103,7 +105,16 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
   request.targets = flags.targets;
   request.replace = flags.replace;
   request.stop = &Interrupts().stop;
+  std::mutex print;
+  if (!ctx_.global.json) {
+    // Terraform's "addr: Refreshing state... [id=...]" lines, from the walker's threads.
+    request.progress = [this, &print](const std::string& address, const std::string& message) {
+      std::lock_guard lock(print);
+      *ctx_.out << address << ": " << message << "\n";
+    };
+  }
   PlanOutcome outcome = PlanStage(request, project_.diags());
+  if (!ctx_.global.json && !prior_.resources.empty()) *ctx_.out << "\n";
   outcome.plan.config_digest = ConfigDigest(*loaded_);
   if (Report() || outcome.plan.errored) {
     ctx_.exit_code = 1;

@@ -476,7 +476,8 @@ std::string RenderDriftHuman(const Plan& plan, const HumanRenderOptions& o) {
     out += "Unless you have made equivalent changes to your configuration, or ignored\nthe relevant attributes using "
            "ignore_changes, the following plan may include\nactions to undo or respond to these changes.\n";
   }
-  out += "\n" + std::string(77, '-') + "\n\n";
+  for (int i = 0; i < 77; ++i) out += i == 0 ? "\n\u2500" : "\u2500";
+  out += "\n\n";
   return out;
 }
 

@@ -197,7 +197,7 @@ class Planner {
     Provider* provider = providers_.For(in.addr.resource.mode, in.addr.resource.type, in.provider_node,
                                         in.provider_config, ctx, diags);
     if (!provider) return PlannedInstanceValue(*in.schema, in.config);
-    std::string provider_name = providers_.NameFor(in.addr.resource.mode, in.addr.resource.type);
+    std::string provider_name = ProviderSet::SourceAddress(providers_.NameFor(in.addr.resource.mode, in.addr.resource.type));
     Diagnostics valid = provider->ValidateResourceConfig(ctx, in.addr.resource.mode, in.addr.resource.type, in.config);
     diags.Append(valid);
     if (valid.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);
@@ -243,6 +243,7 @@ class Planner {
     Value before = has_object ? prior->attributes : Value::Null();
     if (has_object && req_.refresh) {
       OperationSlots::Held slot(slots_);
+      ReportRefresh(in.addr.ToString(), before);
       ReadResult read = provider.ReadResource(ctx, type, before);
       diags.Append(read.diags);
       if (read.diags.HasErrors()) return before;
@@ -420,6 +421,17 @@ class Planner {
     return c;
   }
 
+  // Terraform's "aws_vpc.main: Refreshing state... [id=vpc-1]".
+  void ReportRefresh(const std::string& address, const Value& prior) const {
+    if (!req_.progress) return;
+    std::string id;
+    if (prior.IsMapping()) {
+      auto it = prior.AsMap().find("id");
+      if (it != prior.AsMap().end() && it->second.IsString() && !it->second.IsSensitive()) id = it->second.AsString();
+    }
+    req_.progress(address, "Refreshing state..." + (id.empty() ? std::string() : " [id=" + id + "]"));
+  }
+
   // Refreshes an instance about to be deleted; false when there is nothing left to delete.
   bool RefreshOrphan(const state::ResourceInstanceState& r, ResourceInstanceChange& c) {
     if (r.status == state::ResourceStatus::PendingCreate && !r.attributes.IsMapping()) return false;
@@ -429,6 +441,7 @@ class Planner {
     Value settings = block != kNoNode && evaluation_ ? evaluation_->ResultOf(block) : Value::Null();
     Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, diags_);
     if (!provider) return false;
+    ReportRefresh(c.addr.ToString(), r.attributes);
     ReadResult read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
     for (Diagnostic d : read.diags) {
       if (d.address.empty()) d.address = c.addr.ToString();

@@ -26,6 +26,9 @@ class ProviderSet {
 
   //! The provider name serving `type` ("builtin", "aws"), "" if none.
   std::string NameFor(ResourceMode mode, const std::string& type) const;
+  //! The provider's source address, as plans and state record it ("strata/aws"; Terraform
+  //! writes "registry.terraform.io/hashicorp/aws").
+  static std::string SourceAddress(const std::string& name) { return "strata/" + name; }
 
  private:
   struct Slot {

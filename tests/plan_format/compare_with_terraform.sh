@@ -231,7 +231,7 @@ class Report:
 # ------------------------------------------------------------------ human text
 REFRESH = re.compile(r": Refreshing state\.\.\.")
 def normalize_text(text):
-    text = text.replace("Terraform", "Strata")
+    text = text.replace("Terraform", "Strata").replace("terraform apply", "strata apply")
     text = UUID.sub("<id>", text)
     text = re.sub(r'(\bid +=) "[^"]*"', r'\1 "<id>"', text)   # short fixture ids too
     return text.splitlines()
@@ -246,6 +246,15 @@ TEXT_ALLOWED = [
      '~ "q" -> "r", its typed-list renderer (and Strata) - "q", / + "r",'),
 ]
 
+def footer_start(ls):
+    """Index of the interactive footer's rule (the last rule before the -out hint), or len(ls)."""
+    for i in range(len(ls) - 1, -1, -1):
+        if ls[i].startswith("─") and any(l.startswith("Note: You didn't use the -out option") for l in ls[i:]):
+            return i
+    return len(ls)
+
+def footer(ls): return ls[footer_start(ls):]
+
 def compare_text(rep, tf_path, st_path, cli):
     """cli: Strata's CLI output (has progress lines and a footer), else a renderer golden."""
     tf = normalize_text(open(tf_path).read())
@@ -259,13 +268,12 @@ def compare_text(rep, tf_path, st_path, cli):
             problems += [f"Strata:    {l}" for l in st_r] or ["Strata:    (no refresh lines)"]
         rep.check("human: refresh progress lines", problems)
         # Outside automation Terraform ends the plan with a rule and a hint about -out.
-        footer = lambda ls: [l for l in ls[next((i for i, l in enumerate(ls) if l.startswith("─")), len(ls)):]]
-        tf_f = footer(open(os.path.join(out, "terraform.plan.interactive.txt")).read().splitlines())
-        st_f = footer(open(st_path).read().splitlines())
+        tf_f = footer(normalize_text(open(os.path.join(out, "terraform.plan.interactive.txt")).read()))
+        st_f = footer(st)
         rep.check("human: footer of an interactive plan (TF_IN_AUTOMATION unset)",
                   [] if tf_f == st_f else [f"Terraform: {l}" for l in tf_f if l]
                   + ([f"Strata:    {l}" for l in st_f if l] or ["Strata:    (no footer)"]))
-    body = lambda ls: "\n".join(l for l in ls if not REFRESH.search(l)).strip("\n").split("\n")
+    body = lambda ls: "\n".join(l for l in ls[:footer_start(ls)] if not REFRESH.search(l)).strip("\n").split("\n")
     tf, st = body(tf), body(st)
     allowed, rewritten = [], []
     for line in tf:
