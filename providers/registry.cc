@@ -1,5 +1,6 @@
 #include "providers/registry.h"
 
+#include "providers/aws/provider/aws_provider.h"
 #include "providers/builtin/builtin_provider.h"
 
 namespace strata {
@@ -46,6 +47,7 @@ SchemaRegistry ProviderRegistry::Schemas() const {
 ProviderRegistry DefaultProviders() {
   ProviderRegistry registry;
   registry.Register("builtin", [] { return std::make_unique<BuiltinProvider>(); });
+  registry.Register("aws", [] { return std::make_unique<aws::AwsProvider>(); });
   return registry;
 }
 

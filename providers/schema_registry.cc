@@ -1,5 +1,7 @@
 #include "providers/schema_registry.h"
 
+#include "providers/registry.h"
+
 namespace strata {
 
 void SchemaRegistry::Add(ResourceSchema schema) {
@@ -21,10 +23,6 @@ std::vector<std::string> SchemaRegistry::TypeNames(ResourceMode mode) const {
   return names;
 }
 
-SchemaRegistry DefaultSchemas() {
-  SchemaRegistry registry;
-  AddBuiltinSchemas(registry);
-  return registry;
-}
+SchemaRegistry DefaultSchemas() { return DefaultProviders().Schemas(); }
 
 }  // namespace strata

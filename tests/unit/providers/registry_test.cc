@@ -12,7 +12,8 @@ TEST(ProviderRegistryTest, BuiltinIsRegisteredAndServesItsTypes) {
   EXPECT_TRUE(registry.Has("builtin"));
   EXPECT_EQ(registry.ProviderFor(ResourceMode::Managed, "random_password"), "builtin");
   EXPECT_EQ(registry.ProviderFor(ResourceMode::Data, "local_file"), "builtin");
-  EXPECT_FALSE(registry.ProviderFor(ResourceMode::Managed, "aws_vpc").has_value());
+  EXPECT_EQ(registry.ProviderFor(ResourceMode::Managed, "aws_vpc"), "aws");
+  EXPECT_FALSE(registry.ProviderFor(ResourceMode::Managed, "aws_nope").has_value());
   std::unique_ptr<Provider> p = registry.Create("builtin");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->Name(), "builtin");

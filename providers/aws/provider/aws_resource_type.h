@@ -1,0 +1,54 @@
+#pragma once
+// The aws provider's types follow the builtin provider's shape (providers/builtin/
+// resource_type.h): one class per type, each in its own file, the generic plan and the
+// schema helpers reused. They reach AWS through the shared AwsSession.
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "providers/aws/provider/aws_session.h"
+#include "providers/builtin/resource_type.h"
+
+namespace strata::aws {
+
+//! A managed aws type. Types with `tags` get `tags_all` planned as default_tags + tags.
+class AwsResourceType : public ResourceType {
+ public:
+  explicit AwsResourceType(std::shared_ptr<AwsSession> session)
+      : ResourceType(BuiltinEnv{}), session_(std::move(session)) {}
+
+ protected:
+  Value ApplyDefaults(const Value& v) const override;
+  //! The tags the object must carry: default_tags + `tags` of `planned`. (tags_all may
+  //! still be unknown at apply when tags came from another resource.)
+  std::map<std::string, std::string> WantedTags(const Value& planned) const;
+  //! Import by id: a Read of a prior value holding only the id.
+  ApplyResult ImportById(const OperationContext& ctx, const std::string& id);
+  //! The state after a create or update of object `id`: a Read with `planned` as the
+  //! prior. `diags` are the write's own; if the write or the read failed, the state is
+  //! `planned` with the id set and unknowns nulled, so the engine keeps track of the object.
+  ApplyResult ReadAfterWrite(const OperationContext& ctx, const Value& planned,
+                             const std::string& id, Diagnostics diags);
+
+  std::shared_ptr<AwsSession> session_;
+};
+
+//! A data source of the aws provider.
+class AwsDataSourceType : public DataSourceType {
+ public:
+  explicit AwsDataSourceType(std::shared_ptr<AwsSession> session)
+      : DataSourceType(BuiltinEnv{}), session_(std::move(session)) {}
+
+ protected:
+  std::shared_ptr<AwsSession> session_;
+};
+
+// Factories, one per file.
+std::unique_ptr<ResourceType> NewAwsVpc(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsSubnet(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsCallerIdentity(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsRegion(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsAvailabilityZones(std::shared_ptr<AwsSession> session);
+
+}  // namespace strata::aws

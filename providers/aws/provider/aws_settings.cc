@@ -1,0 +1,101 @@
+#include "providers/aws/provider/aws_settings.h"
+
+#include "providers/aws/auth/credential_chain.h"
+#include "providers/aws/http/curl_transport.h"
+#include "providers/builtin/resource_type.h"
+
+namespace strata::aws {
+
+using namespace builtin;
+
+ResourceSchema AwsSettingsSchema() {
+  ResourceSchema s;
+  s.type = "aws";
+  s.attributes = {{"region", Optional("string")},
+                  {"profile", Optional("string")},
+                  {"endpoints", Optional("map(string)")},
+                  {"max_retries", Optional("number")},
+                  {"default_tags", Optional("map(string)")},
+                  {"access_key", Optional("string")},
+                  {"secret_key", Optional("string")}};
+  s.attributes["access_key"].sensitive = true;
+  s.attributes["secret_key"].sensitive = true;
+  return s;
+}
+
+namespace {
+
+Diagnostics CheckKnown(const Value& config) {
+  Diagnostics diags;
+  if (!config.IsMapping()) return diags;
+  for (const auto& [name, v] : config.AsMap()) {
+    if (v.IsWhollyKnown()) continue;
+    diags.Error("Provider setting not known",
+                "The aws provider's \"" + name +
+                    "\" depends on a value only known after apply; provider settings must be "
+                    "known when planning.");
+  }
+  return diags;
+}
+
+std::string RegionFrom(const Value& config, const Environment& env) {
+  std::string region = GetString(config, "region");
+  if (region.empty()) region = env.GetNonEmptyEnv("AWS_REGION").value_or("");
+  if (region.empty()) region = env.GetNonEmptyEnv("AWS_DEFAULT_REGION").value_or("");
+  return region;
+}
+
+}  // namespace
+
+Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSettings& out) {
+  Diagnostics diags = CheckKnown(config);
+  if (diags.HasErrors()) return diags;
+  out.region = RegionFrom(config, env);
+  out.profile = GetString(config, "profile");
+  out.endpoints = GetStringMap(config, "endpoints");
+  out.default_tags = GetStringMap(config, "default_tags");
+  out.access_key = GetString(config, "access_key");
+  out.secret_key = GetString(config, "secret_key");
+  if (auto retries = GetNumber(config, "max_retries")) out.max_retries = static_cast<int>(*retries);
+  if (out.region.empty()) {
+    diags.Error("No AWS region",
+                "Set \"region\" in the aws provider block, or AWS_REGION / AWS_DEFAULT_REGION.");
+  }
+  if (out.access_key.empty() != out.secret_key.empty()) {
+    diags.Error("Incomplete AWS keys",
+                "The aws provider needs both \"access_key\" and \"secret_key\", or neither.");
+  }
+  if (out.max_retries && *out.max_retries < 0) {
+    diags.Error("Invalid max_retries", "\"max_retries\" must be zero or more.");
+  }
+  return diags;
+}
+
+std::shared_ptr<AwsClient> MakeAwsClient(const AwsSettings& settings,
+                                         std::shared_ptr<const Environment> env,
+                                         std::function<void(const std::string&)> log) {
+  AwsClientDeps deps{std::make_shared<CurlTransport>(), nullptr, std::make_shared<SystemClock>(),
+                     std::make_shared<SystemRandom>()};
+  CredentialChainSettings chain;
+  chain.profile = settings.profile;
+  if (!settings.access_key.empty()) {
+    chain.explicit_credentials = Credentials{settings.access_key, settings.secret_key, "", std::nullopt,
+                                             "provider settings"};
+  }
+  CredentialContext ctx;
+  ctx.env = std::move(env);
+  ctx.transport = deps.transport;
+  ctx.clock = deps.clock;
+  ctx.random = deps.random;
+  ctx.region = settings.region;
+  ctx.endpoints = settings.endpoints;
+  deps.credentials = MakeDefaultCredentialChain(chain, ctx);
+  AwsClientConfig config;
+  config.region = settings.region;
+  config.endpoints = settings.endpoints;
+  if (settings.max_retries) config.retry.max_retries = *settings.max_retries;
+  config.log = std::move(log);
+  return std::make_shared<AwsClient>(std::move(config), std::move(deps));
+}
+
+}  // namespace strata::aws

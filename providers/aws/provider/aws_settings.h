@@ -1,0 +1,39 @@
+#pragma once
+// The aws provider block: its schema, its parsed form, and the AwsClient it configures.
+// Endpoints come only from `endpoints` (service id -> URL); nothing else redirects calls.
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "providers/aws/auth/environment.h"
+#include "providers/aws/client/aws_client.h"
+#include "providers/provider.h"
+
+namespace strata::aws {
+
+struct AwsSettings {
+  std::string region;
+  std::string profile;
+  std::map<std::string, std::string> endpoints;
+  std::optional<int> max_retries;
+  std::map<std::string, std::string> default_tags;
+  std::string access_key;
+  std::string secret_key;
+};
+
+//! region, profile, endpoints, max_retries, default_tags, access_key, secret_key.
+ResourceSchema AwsSettingsSchema();
+
+//! Reads the provider block (null: all defaults). The region falls back to AWS_REGION,
+//! then AWS_DEFAULT_REGION; none at all is an error, as is one key without the other.
+Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSettings& out);
+
+//! A client over libcurl, signing with the explicit keys when given, else with the
+//! default credential chain (environment, profile, web identity, IMDS).
+std::shared_ptr<AwsClient> MakeAwsClient(const AwsSettings& settings,
+                                         std::shared_ptr<const Environment> env,
+                                         std::function<void(const std::string&)> log);
+
+}  // namespace strata::aws
