@@ -8,7 +8,8 @@ using builtin::Error;
 
 AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
     : env_(std::move(env)), session_(std::make_shared<AwsSession>()) {
-  for (auto factory : {NewAwsVpc, NewAwsSubnet}) {
+  for (auto factory : {NewAwsVpc, NewAwsSubnet, NewAwsIamRole, NewAwsIamPolicy,
+                       NewAwsIamRolePolicyAttachment}) {
     std::unique_ptr<ResourceType> type = factory(session_);
     std::string name = type->Schema().type;
     resources_[name] = std::move(type);

@@ -1,7 +1,9 @@
 #pragma once
-// The aws provider: EC2 VPCs and subnets (aws_vpc, aws_subnet) and the data sources
-// aws_caller_identity, aws_region and aws_availability_zones, with Terraform's names and
-// attributes. Configure builds one AwsClient (see aws_settings.h) shared by every type.
+// The aws provider: EC2 VPCs and subnets (aws_vpc, aws_subnet), IAM roles, policies and
+// role policy attachments (aws_iam_role, aws_iam_policy, aws_iam_role_policy_attachment)
+// and the data sources aws_caller_identity, aws_region and aws_availability_zones, with
+// Terraform's names and attributes. Configure builds one AwsClient (see aws_settings.h)
+// shared by every type.
 
 #include <map>
 #include <memory>

@@ -47,6 +47,9 @@ class AwsDataSourceType : public DataSourceType {
 // Factories, one per file.
 std::unique_ptr<ResourceType> NewAwsVpc(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsSubnet(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsIamRole(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsIamPolicy(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsIamRolePolicyAttachment(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsCallerIdentity(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsRegion(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsAvailabilityZones(std::shared_ptr<AwsSession> session);

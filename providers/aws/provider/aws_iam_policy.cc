@@ -1,0 +1,183 @@
+// aws_iam_policy: a customer managed IAM policy over CreatePolicy / GetPolicy +
+// GetPolicyVersion / CreatePolicyVersion / TagPolicy / UntagPolicy / DeletePolicy, with
+// Terraform's attribute names. The id is the ARN. A new document becomes a new default
+// version; IAM keeps at most 5, so the oldest non-default one is deleted first when full.
+
+#include <algorithm>
+#include <vector>
+
+#include "providers/aws/provider/aws_resource_type.h"
+#include "providers/aws/provider/iam_api.h"
+
+namespace strata::aws {
+namespace {
+
+using namespace builtin;
+
+constexpr size_t kMaxPolicyVersions = 5;
+
+struct PolicyVersion {
+  std::string id;  //!< "v3"
+  bool is_default = false;
+  long number() const { return id.size() > 1 ? std::strtol(id.c_str() + 1, nullptr, 10) : 0; }
+};
+
+class AwsIamPolicy final : public AwsResourceType {
+ public:
+  using AwsResourceType::AwsResourceType;
+
+  ResourceSchema Schema() const override {
+    return ManagedSchema("aws_iam_policy", {{"name", Required("string", true)},
+                                            {"path", OptionalComputed("string", true)},
+                                            {"description", Optional("string", true)},
+                                            {"policy", Required("string")},
+                                            {"tags", Optional("map(string)")},
+                                            {"tags_all", Computed("map(string)")},
+                                            {"arn", Computed("string")},
+                                            {"policy_id", Computed("string")}});
+  }
+
+  ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
+    QueryRequest call = IamCall("CreatePolicy");
+    call.Add("PolicyName", GetString(planned, "name"))
+        .Add("Path", GetString(planned, "path", "/"))
+        .Add("PolicyDocument", GetString(planned, "policy"));
+    std::string description = GetString(planned, "description");
+    if (!description.empty()) call.Add("Description", description);
+    AddIamTags(call, WantedTags(planned));
+    Result<XmlResponse> created = CallIam(*session_, ctx, call);
+    if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
+    return ReadAfterWrite(ctx, planned, XmlText(created->result, "Policy/Arn"), {});
+  }
+
+  ReadResult Read(const OperationContext& ctx, const Value& prior) override {
+    std::string arn = GetString(prior, "id", GetString(prior, "arn"));
+    QueryRequest call = IamCall("GetPolicy");
+    call.Add("PolicyArn", arn);
+    Result<XmlResponse> got = CallIam(*session_, ctx, call);
+    if (!got.ok()) {
+      if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
+      return {Value(), false, AwsErrorDiag(call.action, got.error())};
+    }
+    pugi::xml_node policy = got->result.child("Policy");
+    if (!policy) return {Value(), true, {}};
+    QueryRequest version_call = IamCall("GetPolicyVersion");
+    version_call.Add("PolicyArn", arn).Add("VersionId", policy.child_value("DefaultVersionId"));
+    Result<XmlResponse> version = CallIam(*session_, ctx, version_call);
+    if (!version.ok()) {
+      if (version.error().code == kIamNoSuchEntity) return {Value(), true, {}};
+      return {Value(), false, AwsErrorDiag(version_call.action, version.error())};
+    }
+    std::string description = policy.child_value("Description");
+    TagMap remote = ReadIamTags(policy);
+    Value state = Value::Object({
+        {"id", Value::String(policy.child_value("Arn"))},
+        {"arn", Value::String(policy.child_value("Arn"))},
+        {"name", Value::String(policy.child_value("PolicyName"))},
+        {"path", Value::String(policy.child_value("Path"))},
+        {"description", description.empty() && Get(prior, "description").IsNull()
+                            ? Value()
+                            : Value::String(description)},
+        {"policy", PolicyForState(XmlText(version->result, "PolicyVersion/Document"),
+                                  Get(prior, "policy"))},
+        {"policy_id", Value::String(policy.child_value("PolicyId"))},
+        {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
+        {"tags_all", TagsValue(remote)}});
+    return {state, false, {}};
+  }
+
+  ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
+    std::string arn = GetString(prior, "id");
+    Diagnostics diags;
+    std::string document = GetString(planned, "policy");
+    if (!PolicyEquivalent(document, GetString(prior, "policy"))) {
+      diags = NewDefaultVersion(ctx, arn, document);
+    }
+    TagMap from = GetStringMap(prior, "tags_all"), to = WantedTags(planned);
+    if (!diags.HasErrors()) diags = RunIam(*session_, ctx, IamUntagCall("UntagPolicy", "PolicyArn", arn, from, to));
+    if (!diags.HasErrors()) diags = RunIam(*session_, ctx, IamTagCall("TagPolicy", "PolicyArn", arn, from, to));
+    return ReadAfterWrite(ctx, planned, arn, diags);
+  }
+
+  DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
+    std::string arn = GetString(prior, "id", GetString(prior, "arn"));
+    std::vector<PolicyVersion> versions;
+    Diagnostics diags = ListVersions(ctx, arn, versions);
+    if (diags.HasErrors()) return {diags};
+    for (const PolicyVersion& v : versions) {
+      if (v.is_default) continue;
+      diags = DeleteVersion(ctx, arn, v.id);
+      if (diags.HasErrors()) return {diags};
+    }
+    QueryRequest call = IamCall("DeletePolicy");
+    call.Add("PolicyArn", arn);
+    Result<XmlResponse> deleted = CallIam(*session_, ctx, call);
+    if (deleted.ok() || deleted.error().code == kIamNoSuchEntity) return {};
+    return {AwsErrorDiag(call.action, deleted.error())};
+  }
+
+  ApplyResult Import(const OperationContext& ctx, const std::string& id) override {
+    return ImportById(ctx, id);
+  }
+
+ protected:
+  Value ApplyDefaults(const Value& v) const override {
+    Value out = AwsResourceType::ApplyDefaults(v);
+    if (Get(out, "path").IsNull()) out = With(out, "path", Value::String("/"));
+    return out;
+  }
+
+ private:
+  //! The policy's versions; none (and no error) when the policy is gone.
+  Diagnostics ListVersions(const OperationContext& ctx, const std::string& arn,
+                           std::vector<PolicyVersion>& out) {
+    QueryRequest call = IamCall("ListPolicyVersions");
+    call.Add("PolicyArn", arn);
+    Result<XmlResponse> listed = CallIam(*session_, ctx, call);
+    if (!listed.ok()) {
+      if (listed.error().code == kIamNoSuchEntity) return {};
+      return AwsErrorDiag(call.action, listed.error());
+    }
+    for (pugi::xml_node m : listed->result.child("Versions").children("member")) {
+      out.push_back({m.child_value("VersionId"), std::string(m.child_value("IsDefaultVersion")) == "true"});
+    }
+    return {};
+  }
+
+  Diagnostics DeleteVersion(const OperationContext& ctx, const std::string& arn, const std::string& id) {
+    QueryRequest call = IamCall("DeletePolicyVersion");
+    call.Add("PolicyArn", arn).Add("VersionId", id);
+    return RunIam(*session_, ctx, call);
+  }
+
+  //! CreatePolicyVersion with SetAsDefault, making room first when 5 versions exist.
+  Diagnostics NewDefaultVersion(const OperationContext& ctx, const std::string& arn,
+                                const std::string& document) {
+    std::vector<PolicyVersion> versions;
+    Diagnostics diags = ListVersions(ctx, arn, versions);
+    if (diags.HasErrors()) return diags;
+    if (versions.size() >= kMaxPolicyVersions) {
+      std::vector<PolicyVersion> old;
+      for (const PolicyVersion& v : versions)
+        if (!v.is_default) old.push_back(v);
+      if (!old.empty()) {
+        auto oldest = std::min_element(old.begin(), old.end(), [](const auto& a, const auto& b) {
+          return a.number() < b.number();
+        });
+        diags = DeleteVersion(ctx, arn, oldest->id);
+        if (diags.HasErrors()) return diags;
+      }
+    }
+    QueryRequest call = IamCall("CreatePolicyVersion");
+    call.Add("PolicyArn", arn).Add("PolicyDocument", document).Add("SetAsDefault", "true");
+    return RunIam(*session_, ctx, call);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceType> NewAwsIamPolicy(std::shared_ptr<AwsSession> session) {
+  return std::make_unique<AwsIamPolicy>(std::move(session));
+}
+
+}  // namespace strata::aws

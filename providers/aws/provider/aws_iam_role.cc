@@ -1,0 +1,142 @@
+// aws_iam_role: an IAM role over CreateRole / GetRole / UpdateRole / UpdateAssumeRolePolicy /
+// TagRole / UntagRole / DeleteRole, with Terraform's attribute names. The id is the name.
+// assume_role_policy keeps the user's text while IAM's (URL-encoded, possibly
+// reformatted) document means the same, so there is no perpetual diff.
+
+#include <cmath>
+
+#include "providers/aws/provider/aws_resource_type.h"
+#include "providers/aws/provider/iam_api.h"
+
+namespace strata::aws {
+namespace {
+
+using namespace builtin;
+
+constexpr double kDefaultMaxSessionDuration = 3600;
+
+std::string NumberText(double n) { return std::to_string(static_cast<long long>(std::llround(n))); }
+
+class AwsIamRole final : public AwsResourceType {
+ public:
+  using AwsResourceType::AwsResourceType;
+
+  ResourceSchema Schema() const override {
+    return ManagedSchema("aws_iam_role", {{"name", Required("string", true)},
+                                          {"assume_role_policy", Required("string")},
+                                          {"description", Optional("string")},
+                                          {"path", OptionalComputed("string", true)},
+                                          {"max_session_duration", OptionalComputed("number")},
+                                          {"tags", Optional("map(string)")},
+                                          {"tags_all", Computed("map(string)")},
+                                          {"arn", Computed("string")},
+                                          {"unique_id", Computed("string")},
+                                          {"create_date", Computed("string")}});
+  }
+
+  ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
+    std::string name = GetString(planned, "name");
+    QueryRequest call = IamCall("CreateRole");
+    call.Add("RoleName", name)
+        .Add("AssumeRolePolicyDocument", GetString(planned, "assume_role_policy"))
+        .Add("Path", GetString(planned, "path", "/"))
+        .Add("MaxSessionDuration", NumberText(MaxSession(planned)));
+    std::string description = GetString(planned, "description");
+    if (!description.empty()) call.Add("Description", description);
+    AddIamTags(call, WantedTags(planned));
+    Result<XmlResponse> created = CallIam(*session_, ctx, call);
+    if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
+    return ReadAfterWrite(ctx, planned, name, {});
+  }
+
+  ReadResult Read(const OperationContext& ctx, const Value& prior) override {
+    std::string name = GetString(prior, "id", GetString(prior, "name"));
+    QueryRequest call = IamCall("GetRole");
+    call.Add("RoleName", name);
+    Result<XmlResponse> got = CallIam(*session_, ctx, call);
+    if (!got.ok()) {
+      if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
+      return {Value(), false, AwsErrorDiag(call.action, got.error())};
+    }
+    pugi::xml_node role = got->result.child("Role");
+    if (!role) return {Value(), true, {}};
+    std::string description = role.child_value("Description");
+    std::string max_session = role.child_value("MaxSessionDuration");
+    TagMap remote = ReadIamTags(role);
+    Value state = Value::Object({
+        {"id", Value::String(role.child_value("RoleName"))},
+        {"name", Value::String(role.child_value("RoleName"))},
+        {"assume_role_policy",
+         PolicyForState(role.child_value("AssumeRolePolicyDocument"), Get(prior, "assume_role_policy"))},
+        {"description", description.empty() && Get(prior, "description").IsNull()
+                            ? Value()
+                            : Value::String(description)},
+        {"path", Value::String(role.child_value("Path"))},
+        {"max_session_duration",
+         Value::Number(max_session.empty() ? kDefaultMaxSessionDuration : std::stod(max_session))},
+        {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
+        {"tags_all", TagsValue(remote)},
+        {"arn", Value::String(role.child_value("Arn"))},
+        {"unique_id", Value::String(role.child_value("RoleId"))},
+        {"create_date", Value::String(role.child_value("CreateDate"))}});
+    return {state, false, {}};
+  }
+
+  ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
+    std::string name = GetString(prior, "id", GetString(prior, "name"));
+    Diagnostics diags;
+    std::string description = GetString(planned, "description");
+    if (description != GetString(prior, "description") || MaxSession(planned) != MaxSession(prior)) {
+      QueryRequest call = IamCall("UpdateRole");
+      call.Add("RoleName", name)
+          .Add("Description", description)
+          .Add("MaxSessionDuration", NumberText(MaxSession(planned)));
+      diags = RunIam(*session_, ctx, call);
+    }
+    std::string policy = GetString(planned, "assume_role_policy");
+    if (!diags.HasErrors() && !PolicyEquivalent(policy, GetString(prior, "assume_role_policy"))) {
+      QueryRequest call = IamCall("UpdateAssumeRolePolicy");
+      call.Add("RoleName", name).Add("PolicyDocument", policy);
+      diags = RunIam(*session_, ctx, call);
+    }
+    TagMap from = GetStringMap(prior, "tags_all"), to = WantedTags(planned);
+    if (!diags.HasErrors()) diags = RunIam(*session_, ctx, IamUntagCall("UntagRole", "RoleName", name, from, to));
+    if (!diags.HasErrors()) diags = RunIam(*session_, ctx, IamTagCall("TagRole", "RoleName", name, from, to));
+    return ReadAfterWrite(ctx, planned, name, diags);
+  }
+
+  DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
+    QueryRequest call = IamCall("DeleteRole");
+    call.Add("RoleName", GetString(prior, "id", GetString(prior, "name")));
+    Result<XmlResponse> deleted = CallIam(*session_, ctx, call);
+    if (deleted.ok() || deleted.error().code == kIamNoSuchEntity) return {};
+    return {AwsErrorDiag(call.action, deleted.error())};
+  }
+
+  ApplyResult Import(const OperationContext& ctx, const std::string& id) override {
+    return ImportById(ctx, id);
+  }
+
+ protected:
+  Value ApplyDefaults(const Value& v) const override {
+    Value out = AwsResourceType::ApplyDefaults(v);
+    if (Get(out, "path").IsNull()) out = With(out, "path", Value::String("/"));
+    if (Get(out, "max_session_duration").IsNull()) {
+      out = With(out, "max_session_duration", Value::Number(kDefaultMaxSessionDuration));
+    }
+    return out;
+  }
+
+ private:
+  static double MaxSession(const Value& v) {
+    return GetNumber(v, "max_session_duration").value_or(kDefaultMaxSessionDuration);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceType> NewAwsIamRole(std::shared_ptr<AwsSession> session) {
+  return std::make_unique<AwsIamRole>(std::move(session));
+}
+
+}  // namespace strata::aws

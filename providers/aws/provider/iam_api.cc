@@ -1,0 +1,113 @@
+#include "providers/aws/provider/iam_api.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "providers/aws/http/url.h"
+
+namespace strata::aws {
+
+QueryRequest IamCall(const std::string& action) { return QueryRequest{action, kIamVersion, {}}; }
+
+Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
+                            const QueryRequest& call) {
+  ctx.Log(LogLevel::Debug, "iam:" + call.action);
+  return session.client->Query("iam", call, CallOptionsFor(ctx));
+}
+
+Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
+  if (call.action.empty()) return {};
+  Result<XmlResponse> response = CallIam(session, ctx, call);
+  return response.ok() ? Diagnostics{} : AwsErrorDiag(call.action, response.error());
+}
+
+namespace {
+
+bool ParseJson(const std::string& text, nlohmann::json* out) {
+  *out = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return !out->is_discarded();
+}
+
+// IAM's equivalences: ["x"] means "x", and the order of a list does not matter.
+nlohmann::json Canonical(const nlohmann::json& j) {
+  if (j.is_object()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) out[it.key()] = Canonical(it.value());
+    return out;
+  }
+  if (j.is_array()) {
+    if (j.size() == 1) return Canonical(j[0]);
+    std::vector<nlohmann::json> items;
+    for (const auto& item : j) items.push_back(Canonical(item));
+    std::sort(items.begin(), items.end(),
+              [](const nlohmann::json& a, const nlohmann::json& b) { return a.dump() < b.dump(); });
+    return nlohmann::json(items);
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string DecodePolicyDocument(const std::string& text) {
+  nlohmann::json parsed;
+  if (ParseJson(text, &parsed)) return text;
+  return UriDecode(text);
+}
+
+bool PolicyEquivalent(const std::string& a, const std::string& b) {
+  nlohmann::json ja, jb;
+  if (!ParseJson(a, &ja) || !ParseJson(b, &jb)) return a == b;
+  return Canonical(ja) == Canonical(jb);
+}
+
+Value PolicyForState(const std::string& remote, const Value& prior) {
+  std::string decoded = DecodePolicyDocument(remote);
+  if (prior.IsString() && PolicyEquivalent(prior.AsString(), decoded)) return prior;
+  return Value::String(decoded);
+}
+
+void AddIamTags(QueryRequest& call, const TagMap& tags) {
+  int n = 0;
+  for (const auto& [k, v] : tags) {
+    std::string prefix = "Tags.member." + std::to_string(++n);
+    call.Add(prefix + ".Key", k).Add(prefix + ".Value", v);
+  }
+}
+
+TagMap ReadIamTags(pugi::xml_node node) {
+  TagMap tags;
+  for (pugi::xml_node t : node.child("Tags").children("member")) {
+    tags[t.child_value("Key")] = t.child_value("Value");
+  }
+  return tags;
+}
+
+QueryRequest IamTagCall(const std::string& action, const std::string& id_param,
+                        const std::string& id, const TagMap& from, const TagMap& to) {
+  QueryRequest call = IamCall(action);
+  call.Add(id_param, id);
+  TagMap changed;
+  for (const auto& [k, v] : to) {
+    auto old = from.find(k);
+    if (old == from.end() || old->second != v) changed[k] = v;
+  }
+  AddIamTags(call, changed);
+  if (changed.empty()) call.action.clear();
+  return call;
+}
+
+QueryRequest IamUntagCall(const std::string& action, const std::string& id_param,
+                          const std::string& id, const TagMap& from, const TagMap& to) {
+  QueryRequest call = IamCall(action);
+  call.Add(id_param, id);
+  int n = 0;
+  for (const auto& [k, v] : from) {
+    if (to.count(k)) continue;
+    call.Add("TagKeys.member." + std::to_string(++n), k);
+  }
+  if (n == 0) call.action.clear();
+  return call;
+}
+
+}  // namespace strata::aws

@@ -1,0 +1,55 @@
+#pragma once
+// Calling IAM (query protocol, API version 2010-05-08; a global service: endpoint
+// override key "iam", signed for us-east-1 in the aws partition) from a resource type, and
+// what the IAM types share: policy documents compared as JSON, IAM-style tags.
+
+#include <string>
+
+#include <pugixml.hpp>
+
+#include "engine/value/value.h"
+#include "providers/aws/provider/aws_session.h"
+#include "providers/aws/provider/ec2_tags.h"
+
+namespace strata::aws {
+
+inline constexpr const char* kIamVersion = "2010-05-08";
+inline constexpr const char* kIamNoSuchEntity = "NoSuchEntity";
+
+//! An IAM call with no parameters yet.
+QueryRequest IamCall(const std::string& action);
+
+//! Sends `call` to IAM with the context's deadline and cancellation.
+Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
+                            const QueryRequest& call);
+
+//! Sends `call` and turns a failure into a diagnostic naming the action (code, message,
+//! request id); an empty action (nothing to do) succeeds without a call.
+Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call);
+
+//! A policy document as IAM returns it: URL-encoded (RFC 3986) unless it already parses
+//! as JSON (moto leaves some documents as they were sent).
+std::string DecodePolicyDocument(const std::string& text);
+
+//! Whether two policy documents mean the same: equal JSON once single-element arrays are
+//! taken as their element and arrays as unordered. Text that is not JSON compares as text.
+bool PolicyEquivalent(const std::string& a, const std::string& b);
+
+//! The document to keep in state: `prior`'s text (what the user wrote) when it means the
+//! same as `remote`, else `remote` (decoded).
+Value PolicyForState(const std::string& remote, const Value& prior);
+
+//! Adds Tags.member.<n>.Key / .Value; nothing when empty.
+void AddIamTags(QueryRequest& call, const TagMap& tags);
+//! The <Tags><member><Key/><Value/></member></Tags> under `node`.
+TagMap ReadIamTags(pugi::xml_node node);
+
+//! The Tag* call (TagRole, TagPolicy) setting what `to` adds or changes, and the Untag*
+//! call removing what `to` lacks, for the object named `id_param`=`id`; an empty action
+//! means nothing to do.
+QueryRequest IamTagCall(const std::string& action, const std::string& id_param,
+                        const std::string& id, const TagMap& from, const TagMap& to);
+QueryRequest IamUntagCall(const std::string& action, const std::string& id_param,
+                          const std::string& id, const TagMap& from, const TagMap& to);
+
+}  // namespace strata::aws

@@ -1,0 +1,357 @@
+// The aws provider's IAM types (aws_iam_role, aws_iam_policy,
+// aws_iam_role_policy_attachment) against moto (moto_server, started by the fixture on
+// 127.0.0.1), reached only through the provider's `endpoints` setting ("iam").
+// Where moto departs from AWS, the test says so; the provider is never told:
+//  - moto returns documents exactly as sent (AWS may reorder or reformat them), so the
+//    reformatting case is simulated by reading with a textually different prior; it also
+//    returns policy versions' documents without AWS's URL encoding (both are handled);
+//  - the account is always 123456789012.
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "engine/value/format.h"
+#include "moto_server.h"
+#include "providers/aws/provider/aws_provider.h"
+#include "providers/aws/http/url.h"
+#include "providers/aws/provider/iam_api.h"
+
+namespace strata::aws {
+namespace {
+
+constexpr const char* kAccount = "123456789012";
+
+const char* kTrustEc2 = R"({
+  "Version": "2012-10-17",
+  "Statement": [{"Effect": "Allow", "Principal": {"Service": "ec2.amazonaws.com"},
+                 "Action": "sts:AssumeRole"}]
+})";
+const char* kTrustLambda = R"({"Version":"2012-10-17","Statement":[{"Effect":"Allow",)"
+                           R"("Principal":{"Service":"lambda.amazonaws.com"},"Action":"sts:AssumeRole"}]})";
+
+std::string ReadPolicy(const std::string& bucket) {
+  return R"({"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": ["s3:GetObject"],)"
+         R"( "Resource": "arn:aws:s3:::)" + bucket + R"(/*"}]})";
+}
+
+Value S(const std::string& s) { return Value::String(s); }
+Value Tags(std::map<std::string, std::string> tags) {
+  ValueMap m;
+  for (auto& [k, v] : tags) m[k] = S(v);
+  return Value::Map(std::move(m));
+}
+Value Attr(const Value& v, const std::string& name) {
+  if (!v.IsMapping()) return Value();
+  auto it = v.AsMap().find(name);
+  return it == v.AsMap().end() ? Value() : it->second;
+}
+std::string Str(const Value& v, const std::string& name) {
+  Value a = Attr(v, name);
+  return a.IsString() ? a.AsString() : "<" + FormatValue(a) + ">";
+}
+std::string Text(const Diagnostics& diags) {
+  std::string out;
+  for (const Diagnostic& d : diags) out += d.summary + ": " + d.detail + "\n";
+  return out;
+}
+
+class AwsIamMotoTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    moto_ = new testing::MotoServer();
+    if (!moto_->Start()) {
+      error_ = moto_->error();
+      delete moto_;
+      moto_ = nullptr;
+    }
+  }
+  static void TearDownTestSuite() {
+    delete moto_;
+    moto_ = nullptr;
+  }
+
+  void SetUp() override {
+    if (!moto_) {
+      std::cerr << "\n**********************************************************************\n"
+                << "*** SKIPPING aws IAM tests: moto is not available: " << error_ << "\n"
+                << "*** Install moto[server] (pip install 'moto[server]') to run them.\n"
+                << "**********************************************************************\n";
+      GTEST_SKIP() << "moto_server unavailable: " << error_;
+    }
+    Diagnostics diags = provider_.Configure(ctx_, Settings());
+    ASSERT_FALSE(diags.HasErrors()) << Text(diags);
+  }
+
+  static Value Settings() {
+    ValueMap endpoints = {{"iam", S(moto_->url())}, {"sts", S(moto_->url())}};
+    return Value::Object({{"region", S("eu-west-1")},  // IAM is global: signed for us-east-1
+                          {"endpoints", Value::Map(endpoints)},
+                          {"access_key", S("testing")},
+                          {"secret_key", S("testing")},
+                          {"max_retries", Value::Number(1)},
+                          {"default_tags", Tags({{"Owner", "strata-tests"}})}});
+  }
+
+  PlanResult PlanCreate(const std::string& type, const Value& config) {
+    PlanResult plan = provider_.PlanResourceChange(ctx_, type, Value(), config, config);
+    EXPECT_FALSE(plan.diags.HasErrors()) << Text(plan.diags);
+    return plan;
+  }
+  ApplyResult Create(const std::string& type, const Value& config) {
+    return provider_.CreateResource(ctx_, type, PlanCreate(type, config).planned);
+  }
+  //! The plan from `prior` to `config` (prior's computed attributes carried over).
+  PlanResult PlanUpdate(const std::string& type, const Value& prior, const Value& config) {
+    ValueMap proposed = prior.AsMap();
+    for (const auto& [k, v] : config.AsMap()) proposed[k] = v;
+    return provider_.PlanResourceChange(ctx_, type, prior, Value::Object(proposed), config);
+  }
+  ApplyResult Update(const std::string& type, const Value& prior, const Value& config) {
+    PlanResult plan = PlanUpdate(type, prior, config);
+    EXPECT_TRUE(plan.requires_replace.empty());
+    return provider_.UpdateResource(ctx_, type, prior, plan.planned);
+  }
+  Value RoleConfig(const std::string& name, const std::string& trust, const Value& tags) {
+    return Value::Object({{"name", S(name)},
+                          {"assume_role_policy", S(trust)},
+                          {"description", S("strata test role")},
+                          {"tags", tags}});
+  }
+
+  //! An IAM query straight to moto, to look at what the provider left behind. moto does
+  //! not check signatures but routes by the Authorization header's credential scope.
+  static std::string RawIam(const std::string& body) {
+    httplib::Client client(moto_->url());
+    httplib::Headers headers = {
+        {"Authorization", "AWS4-HMAC-SHA256 Credential=testing/20260101/us-east-1/iam/aws4_request, "
+                          "SignedHeaders=host, Signature=0"}};
+    auto res = client.Post("/", headers, "Version=2010-05-08&" + body,
+                           "application/x-www-form-urlencoded");
+    return res ? res->body : "";
+  }
+  static int Count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  }
+
+  static testing::MotoServer* moto_;
+  static std::string error_;
+  OperationContext ctx_;
+  AwsProvider provider_;
+};
+
+testing::MotoServer* AwsIamMotoTest::moto_ = nullptr;
+std::string AwsIamMotoTest::error_;
+
+TEST_F(AwsIamMotoTest, RoleCreateReadUpdateDelete) {
+  ApplyResult role = Create("aws_iam_role", RoleConfig("app", kTrustEc2, Tags({{"Name", "app"}})));
+  ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);
+  const Value& state = role.state;
+  EXPECT_EQ(Str(state, "id"), "app");
+  EXPECT_EQ(Str(state, "name"), "app");
+  EXPECT_EQ(Str(state, "arn"), std::string("arn:aws:iam::") + kAccount + ":role/app");
+  EXPECT_FALSE(Str(state, "unique_id").empty());
+  EXPECT_FALSE(Str(state, "create_date").empty());
+  EXPECT_EQ(Str(state, "path"), "/");
+  EXPECT_EQ(Attr(state, "max_session_duration"), Value::Number(3600));
+  EXPECT_EQ(Str(state, "description"), "strata test role");
+  EXPECT_EQ(Str(state, "assume_role_policy"), kTrustEc2);
+  EXPECT_EQ(Attr(state, "tags"), Tags({{"Name", "app"}}));
+  EXPECT_EQ(Attr(state, "tags_all"), Tags({{"Name", "app"}, {"Owner", "strata-tests"}}));
+
+  ReadResult read = provider_.ReadResource(ctx_, "aws_iam_role", state);
+  ASSERT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  EXPECT_EQ(read.state, state);
+
+  Value config = Value::Object({{"name", S("app")},
+                                {"assume_role_policy", S(kTrustLambda)},
+                                {"description", S("changed")},
+                                {"max_session_duration", Value::Number(7200)},
+                                {"tags", Tags({{"Tier", "core"}})}});
+  ApplyResult updated = Update("aws_iam_role", state, config);
+  ASSERT_FALSE(updated.diags.HasErrors()) << Text(updated.diags);
+  EXPECT_EQ(Str(updated.state, "unique_id"), Str(state, "unique_id"));
+  EXPECT_EQ(Str(updated.state, "description"), "changed");
+  EXPECT_EQ(Attr(updated.state, "max_session_duration"), Value::Number(7200));
+  EXPECT_EQ(Str(updated.state, "assume_role_policy"), kTrustLambda);
+  EXPECT_EQ(Attr(updated.state, "tags"), Tags({{"Tier", "core"}}));
+  EXPECT_EQ(Attr(updated.state, "tags_all"), Tags({{"Owner", "strata-tests"}, {"Tier", "core"}}));
+  read = provider_.ReadResource(ctx_, "aws_iam_role", updated.state);
+  EXPECT_EQ(read.state, updated.state);
+  // What IAM holds, not only what the provider says.
+  std::string raw = RawIam("Action=GetRole&RoleName=app");
+  EXPECT_NE(raw.find("lambda.amazonaws.com"), std::string::npos) << raw;
+  EXPECT_EQ(raw.find("<Key>Name</Key>"), std::string::npos) << raw;
+
+  // A second role of the same name: the diagnostic names the call, code and request id.
+  ApplyResult twice = Create("aws_iam_role", RoleConfig("app", kTrustEc2, Value()));
+  ASSERT_TRUE(twice.diags.HasErrors());
+  std::string text = Text(twice.diags);
+  EXPECT_NE(text.find("CreateRole"), std::string::npos) << text;
+  EXPECT_NE(text.find("EntityAlreadyExists"), std::string::npos) << text;
+  EXPECT_NE(text.find("Request id: "), std::string::npos) << text;
+  EXPECT_EQ(text.find("Request id: none"), std::string::npos) << text;
+
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role", updated.state).diags.HasErrors());
+  read = provider_.ReadResource(ctx_, "aws_iam_role", updated.state);
+  EXPECT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  EXPECT_TRUE(read.gone);
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role", updated.state).diags.HasErrors());
+}
+
+TEST_F(AwsIamMotoTest, RoleReadBackShowsNoDiffAgainstThePlan) {
+  // Formatted by hand, with a one-element Action list IAM may return as a plain string.
+  std::string trust = R"({ "Version": "2012-10-17",
+    "Statement": [ { "Action": ["sts:AssumeRole"], "Effect": "Allow",
+                     "Principal": { "Service": ["ecs-tasks.amazonaws.com"] } } ] })";
+  Value config = RoleConfig("nodiff", trust, Value());
+  PlanResult plan = PlanCreate("aws_iam_role", config);
+  ApplyResult role = provider_.CreateResource(ctx_, "aws_iam_role", plan.planned);
+  ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);
+  for (const auto& [name, planned] : plan.planned.AsMap()) {
+    if (planned.IsKnown()) {
+      EXPECT_EQ(Attr(role.state, name), planned) << name;
+    }
+  }
+  // Re-planning the same config against the read-back state changes nothing.
+  ReadResult read = provider_.ReadResource(ctx_, "aws_iam_role", role.state);
+  ASSERT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  PlanResult again = PlanUpdate("aws_iam_role", read.state, config);
+  EXPECT_TRUE(again.requires_replace.empty());
+  EXPECT_EQ(again.planned, read.state);
+
+  // IAM answering with a reformatted document (AWS does; moto echoes): the user's text
+  // stays while the meaning is the same, the remote text wins once it differs.
+  Value compact = S(R"({"Version":"2012-10-17","Statement":{"Effect":"Allow",)"
+                    R"("Principal":{"Service":"ecs-tasks.amazonaws.com"},"Action":"sts:AssumeRole"}})");
+  read = provider_.ReadResource(ctx_, "aws_iam_role",
+                                Value::Object({{"id", S("nodiff")}, {"assume_role_policy", compact}}));
+  EXPECT_EQ(Attr(read.state, "assume_role_policy"), compact);
+  read = provider_.ReadResource(ctx_, "aws_iam_role",
+                                Value::Object({{"id", S("nodiff")}, {"assume_role_policy", S(kTrustEc2)}}));
+  EXPECT_TRUE(PolicyEquivalent(Str(read.state, "assume_role_policy"), trust));
+
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role", role.state).diags.HasErrors());
+}
+
+TEST_F(AwsIamMotoTest, PolicyVersionsAttachmentAndCleanup) {
+  ApplyResult role = Create("aws_iam_role", RoleConfig("reader", kTrustEc2, Value()));
+  ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);
+
+  Value config = Value::Object({{"name", S("read-bucket")},
+                                {"description", S("reads a bucket")},
+                                {"policy", S(ReadPolicy("one"))},
+                                {"tags", Tags({{"Name", "read-bucket"}})}});
+  ApplyResult policy = Create("aws_iam_policy", config);
+  ASSERT_FALSE(policy.diags.HasErrors()) << Text(policy.diags);
+  std::string arn = Str(policy.state, "arn");
+  EXPECT_EQ(arn, std::string("arn:aws:iam::") + kAccount + ":policy/read-bucket");
+  EXPECT_EQ(Str(policy.state, "id"), arn);
+  EXPECT_FALSE(Str(policy.state, "policy_id").empty());
+  EXPECT_EQ(Str(policy.state, "path"), "/");
+  EXPECT_EQ(Str(policy.state, "description"), "reads a bucket");
+  EXPECT_EQ(Str(policy.state, "policy"), ReadPolicy("one"));
+  EXPECT_EQ(Attr(policy.state, "tags_all"), Tags({{"Name", "read-bucket"}, {"Owner", "strata-tests"}}));
+  ReadResult read = provider_.ReadResource(ctx_, "aws_iam_policy", policy.state);
+  ASSERT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  EXPECT_EQ(read.state, policy.state);
+
+  // Two updates: two new default versions.
+  Value state = policy.state;
+  for (const char* bucket : {"two", "three"}) {
+    ApplyResult updated = Update("aws_iam_policy", state,
+                                 builtin::With(config, "policy", S(ReadPolicy(bucket))));
+    ASSERT_FALSE(updated.diags.HasErrors()) << Text(updated.diags);
+    EXPECT_EQ(Str(updated.state, "policy"), ReadPolicy(bucket));
+    EXPECT_EQ(Str(updated.state, "arn"), arn);
+    state = updated.state;
+  }
+  std::string versions = RawIam("Action=ListPolicyVersions&PolicyArn=" + UriEncode(arn));
+  EXPECT_EQ(Count(versions, "<VersionId>"), 3) << versions;
+  EXPECT_NE(versions.find("<VersionId>v3</VersionId>"), std::string::npos) << versions;
+  // Beyond IAM's 5 versions the oldest non-default one makes room.
+  for (const char* bucket : {"four", "five", "six", "seven"}) {
+    ApplyResult updated = Update("aws_iam_policy", state,
+                                 builtin::With(config, "policy", S(ReadPolicy(bucket))));
+    ASSERT_FALSE(updated.diags.HasErrors()) << Text(updated.diags);
+    state = updated.state;
+  }
+  versions = RawIam("Action=ListPolicyVersions&PolicyArn=" + UriEncode(arn));
+  EXPECT_EQ(Count(versions, "<VersionId>"), 5) << versions;
+  EXPECT_EQ(versions.find("<VersionId>v1</VersionId>"), std::string::npos) << versions;
+  EXPECT_EQ(Str(state, "policy"), ReadPolicy("seven"));
+
+  // Attach, read, import, detach.
+  ApplyResult attachment = Create("aws_iam_role_policy_attachment",
+                                  Value::Object({{"role", S("reader")}, {"policy_arn", S(arn)}}));
+  ASSERT_FALSE(attachment.diags.HasErrors()) << Text(attachment.diags);
+  EXPECT_EQ(Str(attachment.state, "id"), "reader/" + arn);
+  read = provider_.ReadResource(ctx_, "aws_iam_role_policy_attachment", attachment.state);
+  ASSERT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  EXPECT_FALSE(read.gone);
+  EXPECT_EQ(read.state, attachment.state);
+  ApplyResult imported = provider_.ImportResource(ctx_, "aws_iam_role_policy_attachment", "reader/" + arn);
+  ASSERT_FALSE(imported.diags.HasErrors()) << Text(imported.diags);
+  EXPECT_EQ(imported.state, attachment.state);
+  EXPECT_NE(RawIam("Action=ListAttachedRolePolicies&RoleName=reader").find(arn), std::string::npos);
+
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role_policy_attachment", attachment.state)
+                   .diags.HasErrors());
+  read = provider_.ReadResource(ctx_, "aws_iam_role_policy_attachment", attachment.state);
+  EXPECT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  EXPECT_TRUE(read.gone);
+
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_policy", state).diags.HasErrors());
+  read = provider_.ReadResource(ctx_, "aws_iam_policy", state);
+  EXPECT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  EXPECT_TRUE(read.gone);
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role", role.state).diags.HasErrors());
+  // The attachment of a deleted role is gone too.
+  EXPECT_TRUE(provider_.ReadResource(ctx_, "aws_iam_role_policy_attachment", attachment.state).gone);
+}
+
+TEST_F(AwsIamMotoTest, ImportingARoleByName) {
+  ApplyResult role = Create("aws_iam_role", RoleConfig("imported", kTrustEc2, Tags({{"Name", "imp"}})));
+  ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);
+  ApplyResult imported = provider_.ImportResource(ctx_, "aws_iam_role", "imported");
+  ASSERT_FALSE(imported.diags.HasErrors()) << Text(imported.diags);
+  EXPECT_EQ(imported.state, role.state);
+
+  ApplyResult missing = provider_.ImportResource(ctx_, "aws_iam_role", "no-such-role");
+  EXPECT_TRUE(missing.diags.HasErrors());
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role", role.state).diags.HasErrors());
+}
+
+// Without moto.
+TEST(AwsIamSchemaTest, SchemaHasTerraformsNames) {
+  ProviderSchema schema = AwsProvider(std::make_shared<MapEnvironment>()).Schema();
+  const ResourceSchema* role = schema.Find(ResourceMode::Managed, "aws_iam_role");
+  ASSERT_NE(role, nullptr);
+  EXPECT_TRUE(role->attributes.at("name").force_new);
+  EXPECT_TRUE(role->attributes.at("path").force_new);
+  EXPECT_FALSE(role->attributes.at("assume_role_policy").force_new);
+  EXPECT_TRUE(role->attributes.at("unique_id").computed);
+  const ResourceSchema* policy = schema.Find(ResourceMode::Managed, "aws_iam_policy");
+  ASSERT_NE(policy, nullptr);
+  EXPECT_TRUE(policy->attributes.at("description").force_new);
+  EXPECT_TRUE(policy->attributes.at("policy_id").computed);
+  const ResourceSchema* attachment = schema.Find(ResourceMode::Managed, "aws_iam_role_policy_attachment");
+  ASSERT_NE(attachment, nullptr);
+  EXPECT_TRUE(attachment->attributes.at("role").force_new);
+  EXPECT_TRUE(attachment->attributes.at("policy_arn").force_new);
+}
+
+TEST(AwsIamSchemaTest, PolicyDocumentsCompareAsJson) {
+  EXPECT_TRUE(PolicyEquivalent(R"({"a": ["x"], "b": 1})", R"({"b":1,"a":"x"})"));
+  EXPECT_TRUE(PolicyEquivalent(R"({"a": ["x", "y"]})", R"({"a":["y","x"]})"));
+  EXPECT_FALSE(PolicyEquivalent(R"({"a": ["x", "y"]})", R"({"a":["x"]})"));
+  EXPECT_EQ(DecodePolicyDocument("%7B%22a%22%3A%201%7D"), R"({"a": 1})");
+  EXPECT_EQ(DecodePolicyDocument(R"({"a": "50%"})"), R"({"a": "50%"})");
+  EXPECT_EQ(PolicyForState("%7B%22a%22%3A1%7D", S(R"({ "a" : 1 })")), S(R"({ "a" : 1 })"));
+  EXPECT_EQ(PolicyForState("%7B%22a%22%3A2%7D", S(R"({ "a" : 1 })")), S(R"({"a":2})"));
+}
+
+}  // namespace
+}  // namespace strata::aws
