@@ -9,6 +9,7 @@
 #include "engine/core/schema_check.h"
 #include "engine/graph/walker.h"
 #include "engine/plan/rules.h"
+#include "engine/run/lifecycle.h"
 #include "engine/run/operation_slots.h"
 #include "engine/run/progress_ticker.h"
 #include "engine/run/provider_set.h"
@@ -378,12 +379,8 @@ class Applier {
     }
     Value planned = final_plan.planned.IsNull() ? proposed : final_plan.planned;
     if (!creating) {
-      IgnoreChanges ignore;
-      for (const std::string& text : in.graph_node->resource->lifecycle.ignore_changes) {
-        if (text == "all") ignore.all = true;
-        else if (auto p = AttrPath::Parse(text)) ignore.paths.push_back(*p);
-      }
-      planned = ApplyIgnoreChanges(prior, planned, ignore);
+      Diagnostics reported_at_plan;
+      planned = ApplyIgnoreChanges(prior, planned, ParseIgnoreChanges(in.graph_node->resource->lifecycle, reported_at_plan));
     }
     std::vector<AttrPath> bad = InconsistentPaths(c.after, planned);
     if (!bad.empty()) {

@@ -12,6 +12,7 @@
 
 #include "engine/core/schema_check.h"
 #include "engine/plan/rules.h"
+#include "engine/run/lifecycle.h"
 #include "engine/run/operation_slots.h"
 #include "engine/run/resource_dependencies.h"
 #include "engine/run/targets.h"
@@ -29,24 +30,6 @@ std::string Sha256Hex(const std::string& data) {
   hex.reserve(len * 2);
   for (unsigned int i = 0; i < len; ++i) hex += fmt::format("{:02x}", digest[i]);
   return hex;
-}
-
-IgnoreChanges ParseIgnoreChanges(const LifecycleConfig& lifecycle, Diagnostics& diags) {
-  IgnoreChanges ignore;
-  for (const std::string& text : lifecycle.ignore_changes) {
-    if (text == "all") {
-      ignore.all = true;
-      continue;
-    }
-    std::optional<AttrPath> path = AttrPath::Parse(text);
-    if (!path) {
-      diags.Error("Invalid ignore_changes entry",
-                  fmt::format("\"{}\" is not an attribute path (write tags, tags[\"env\"] or all).", text), lifecycle.range);
-      continue;
-    }
-    ignore.paths.push_back(*path);
-  }
-  return ignore;
 }
 
 // The reason an instance that config no longer declares is deleted.
@@ -386,23 +369,26 @@ class Planner {
   // -destroy -target X: X and every instance that depends on it.
   std::set<std::string> DestroyClosure() {
     std::set<std::string> chosen;
+    // What a dependency list may name of a chosen instance: it, or its resource.
+    std::set<std::string> names;
+    auto choose = [&](const state::ResourceInstanceState& r) {
+      chosen.insert(r.addr.ToString());
+      names.insert(r.addr.ToString());
+      names.insert(r.addr.WithoutKey().ToString());
+    };
     for (const auto& r : req_.prior->resources) {
-      if (targets_.MatchesAddress(r.addr)) chosen.insert(r.addr.ToString());
+      if (targets_.MatchesAddress(r.addr)) choose(r);
     }
     bool grew = true;
     while (grew) {
       grew = false;
       for (const auto& r : req_.prior->resources) {
         if (chosen.count(r.addr.ToString())) continue;
-        for (const auto& d : r.dependencies) {
-          bool hit = std::any_of(chosen.begin(), chosen.end(), [&](const std::string& c) {
-            return c == d || ParseResourceInstanceAddr(c).addr.value_or(ResourceInstanceAddr{}).WithoutKey().ToString() == d;
-          });
-          if (hit) {
-            chosen.insert(r.addr.ToString());
-            grew = true;
-            break;
-          }
+        bool hit = std::any_of(r.dependencies.begin(), r.dependencies.end(),
+                               [&](const std::string& d) { return names.count(d) != 0; });
+        if (hit) {
+          choose(r);
+          grew = true;
         }
       }
     }

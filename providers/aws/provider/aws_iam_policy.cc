@@ -111,9 +111,7 @@ class AwsIamPolicy final : public AwsResourceType {
     }
     QueryRequest call = IamCall("DeletePolicy");
     call.Add("PolicyArn", arn);
-    Result<XmlResponse> deleted = CallIam(*session_, ctx, call);
-    if (deleted.ok() || deleted.error().code == kIamNoSuchEntity) return {};
-    return {AwsErrorDiag(call.action, deleted.error())};
+    return {RunIamDelete(*session_, ctx, call)};
   }
 
   ApplyResult Import(const OperationContext& ctx, const std::string& id) override {

@@ -108,9 +108,7 @@ class AwsIamRole final : public AwsResourceType {
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
     QueryRequest call = IamCall("DeleteRole");
     call.Add("RoleName", GetString(prior, "id", GetString(prior, "name")));
-    Result<XmlResponse> deleted = CallIam(*session_, ctx, call);
-    if (deleted.ok() || deleted.error().code == kIamNoSuchEntity) return {};
-    return {AwsErrorDiag(call.action, deleted.error())};
+    return {RunIamDelete(*session_, ctx, call)};
   }
 
   ApplyResult Import(const OperationContext& ctx, const std::string& id) override {

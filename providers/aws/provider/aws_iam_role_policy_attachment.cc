@@ -63,9 +63,7 @@ class AwsIamRolePolicyAttachment final : public AwsResourceType {
     Split(prior, role, arn);
     QueryRequest call = IamCall("DetachRolePolicy");
     call.Add("RoleName", role).Add("PolicyArn", arn);
-    Result<XmlResponse> detached = CallIam(*session_, ctx, call);
-    if (detached.ok() || detached.error().code == kIamNoSuchEntity) return {};
-    return {AwsErrorDiag(call.action, detached.error())};
+    return {RunIamDelete(*session_, ctx, call)};
   }
 
   //! Import by "<role>/<policy_arn>".

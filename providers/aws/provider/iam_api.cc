@@ -22,6 +22,12 @@ Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const
   return response.ok() ? Diagnostics{} : AwsErrorDiag(call.action, response.error());
 }
 
+Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
+  Result<XmlResponse> response = CallIam(session, ctx, call);
+  if (response.ok() || response.error().code == kIamNoSuchEntity) return {};
+  return AwsErrorDiag(call.action, response.error());
+}
+
 namespace {
 
 bool ParseJson(const std::string& text, nlohmann::json* out) {

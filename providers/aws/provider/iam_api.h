@@ -26,6 +26,8 @@ Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& c
 //! Sends `call` and turns a failure into a diagnostic naming the action (code, message,
 //! request id); an empty action (nothing to do) succeeds without a call.
 Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call);
+//! RunIam for a delete: NoSuchEntity (already gone) counts as done.
+Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call);
 
 //! A policy document as IAM returns it: URL-encoded (RFC 3986) unless it already parses
 //! as JSON (moto leaves some documents as they were sent).

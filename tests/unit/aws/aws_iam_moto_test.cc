@@ -7,20 +7,14 @@
 //    returns policy versions' documents without AWS's URL encoding (both are handled);
 //  - the account is always 123456789012.
 
-#include <gtest/gtest.h>
-
-#include <iostream>
-
-#include "engine/value/format.h"
-#include "moto_server.h"
-#include "providers/aws/provider/aws_provider.h"
+#include "moto_provider_test.h"
 #include "providers/aws/http/url.h"
 #include "providers/aws/provider/iam_api.h"
 
 namespace strata::aws {
 namespace {
 
-constexpr const char* kAccount = "123456789012";
+using namespace mototest;
 
 const char* kTrustEc2 = R"({
   "Version": "2012-10-17",
@@ -35,83 +29,11 @@ std::string ReadPolicy(const std::string& bucket) {
          R"( "Resource": "arn:aws:s3:::)" + bucket + R"(/*"}]})";
 }
 
-Value S(const std::string& s) { return Value::String(s); }
-Value Tags(std::map<std::string, std::string> tags) {
-  ValueMap m;
-  for (auto& [k, v] : tags) m[k] = S(v);
-  return Value::Map(std::move(m));
-}
-Value Attr(const Value& v, const std::string& name) {
-  if (!v.IsMapping()) return Value();
-  auto it = v.AsMap().find(name);
-  return it == v.AsMap().end() ? Value() : it->second;
-}
-std::string Str(const Value& v, const std::string& name) {
-  Value a = Attr(v, name);
-  return a.IsString() ? a.AsString() : "<" + FormatValue(a) + ">";
-}
-std::string Text(const Diagnostics& diags) {
-  std::string out;
-  for (const Diagnostic& d : diags) out += d.summary + ": " + d.detail + "\n";
-  return out;
-}
-
-class AwsIamMotoTest : public ::testing::Test {
+class AwsIamMotoTest : public MotoProviderTest {
  protected:
-  static void SetUpTestSuite() {
-    moto_ = new testing::MotoServer();
-    if (!moto_->Start()) {
-      error_ = moto_->error();
-      delete moto_;
-      moto_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    delete moto_;
-    moto_ = nullptr;
-  }
+  // IAM is global: whatever the region, it is signed for us-east-1.
+  AwsIamMotoTest() : MotoProviderTest("IAM", {"iam", "sts"}, "eu-west-1") {}
 
-  void SetUp() override {
-    if (!moto_) {
-      std::cerr << "\n**********************************************************************\n"
-                << "*** SKIPPING aws IAM tests: moto is not available: " << error_ << "\n"
-                << "*** Install moto[server] (pip install 'moto[server]') to run them.\n"
-                << "**********************************************************************\n";
-      GTEST_SKIP() << "moto_server unavailable: " << error_;
-    }
-    Diagnostics diags = provider_.Configure(ctx_, Settings());
-    ASSERT_FALSE(diags.HasErrors()) << Text(diags);
-  }
-
-  static Value Settings() {
-    ValueMap endpoints = {{"iam", S(moto_->url())}, {"sts", S(moto_->url())}};
-    return Value::Object({{"region", S("eu-west-1")},  // IAM is global: signed for us-east-1
-                          {"endpoints", Value::Map(endpoints)},
-                          {"access_key", S("testing")},
-                          {"secret_key", S("testing")},
-                          {"max_retries", Value::Number(1)},
-                          {"default_tags", Tags({{"Owner", "strata-tests"}})}});
-  }
-
-  PlanResult PlanCreate(const std::string& type, const Value& config) {
-    PlanResult plan = provider_.PlanResourceChange(ctx_, type, Value(), config, config);
-    EXPECT_FALSE(plan.diags.HasErrors()) << Text(plan.diags);
-    return plan;
-  }
-  ApplyResult Create(const std::string& type, const Value& config) {
-    return provider_.CreateResource(ctx_, type, PlanCreate(type, config).planned);
-  }
-  //! The plan from `prior` to `config` (prior's computed attributes carried over).
-  PlanResult PlanUpdate(const std::string& type, const Value& prior, const Value& config) {
-    ValueMap proposed = prior.AsMap();
-    for (const auto& [k, v] : config.AsMap()) proposed[k] = v;
-    return provider_.PlanResourceChange(ctx_, type, prior, Value::Object(proposed), config);
-  }
-  ApplyResult Update(const std::string& type, const Value& prior, const Value& config) {
-    PlanResult plan = PlanUpdate(type, prior, config);
-    EXPECT_TRUE(plan.requires_replace.empty());
-    return provider_.UpdateResource(ctx_, type, prior, plan.planned);
-  }
   Value RoleConfig(const std::string& name, const std::string& trust, const Value& tags) {
     return Value::Object({{"name", S(name)},
                           {"assume_role_policy", S(trust)},
@@ -136,14 +58,7 @@ class AwsIamMotoTest : public ::testing::Test {
     return n;
   }
 
-  static testing::MotoServer* moto_;
-  static std::string error_;
-  OperationContext ctx_;
-  AwsProvider provider_;
 };
-
-testing::MotoServer* AwsIamMotoTest::moto_ = nullptr;
-std::string AwsIamMotoTest::error_;
 
 TEST_F(AwsIamMotoTest, RoleCreateReadUpdateDelete) {
   ApplyResult role = Create("aws_iam_role", RoleConfig("app", kTrustEc2, Tags({{"Name", "app"}})));

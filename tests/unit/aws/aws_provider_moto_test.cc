@@ -7,106 +7,24 @@
 //  - new subnets are "available" at once (AWS: briefly "pending");
 //  - the account is always 123456789012, whatever the keys.
 
-#include <gtest/gtest.h>
-
-#include <iostream>
-
-#include "engine/value/format.h"
-#include "moto_server.h"
-#include "providers/aws/provider/aws_provider.h"
+#include "moto_provider_test.h"
 
 namespace strata::aws {
 namespace {
 
-// moto's fixed account for any credentials.
-constexpr const char* kAccount = "123456789012";
+using namespace mototest;
 
-Value S(const std::string& s) { return Value::String(s); }
-Value Tags(std::map<std::string, std::string> tags) {
-  ValueMap m;
-  for (auto& [k, v] : tags) m[k] = S(v);
-  return Value::Map(std::move(m));
-}
-Value Attr(const Value& v, const std::string& name) {
-  auto it = v.AsMap().find(name);
-  return it == v.AsMap().end() ? Value() : it->second;
-}
-std::string Str(const Value& v, const std::string& name) {
-  Value a = Attr(v, name);
-  return a.IsString() ? a.AsString() : "<" + FormatValue(a) + ">";
-}
-std::string Text(const Diagnostics& diags) {
-  std::string out;
-  for (const Diagnostic& d : diags) out += d.summary + ": " + d.detail + "\n";
-  return out;
-}
-
-class AwsProviderMotoTest : public ::testing::Test {
+class AwsProviderMotoTest : public MotoProviderTest {
  protected:
-  static void SetUpTestSuite() {
-    moto_ = new testing::MotoServer();
-    if (!moto_->Start()) {
-      error_ = moto_->error();
-      delete moto_;
-      moto_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    delete moto_;
-    moto_ = nullptr;
-  }
+  AwsProviderMotoTest() : MotoProviderTest("provider", {"ec2", "sts"}, "us-east-1") {}
 
-  void SetUp() override {
-    if (!moto_) {
-      std::cerr << "\n**********************************************************************\n"
-                << "*** SKIPPING aws provider tests: moto is not available: " << error_ << "\n"
-                << "*** Install moto[server] (pip install 'moto[server]') to run them.\n"
-                << "**********************************************************************\n";
-      GTEST_SKIP() << "moto_server unavailable: " << error_;
-    }
-    Diagnostics diags = provider_.Configure(ctx_, Settings());
-    ASSERT_FALSE(diags.HasErrors()) << Text(diags);
-  }
-
-  static Value Settings() {
-    ValueMap endpoints = {{"ec2", S(moto_->url())}, {"sts", S(moto_->url())}};
-    return Value::Object({{"region", S("us-east-1")},
-                          {"endpoints", Value::Map(endpoints)},
-                          {"access_key", S("testing")},
-                          {"secret_key", S("testing")},
-                          {"max_retries", Value::Number(1)},
-                          {"default_tags", Tags({{"Owner", "strata-tests"}})}});
-  }
-
-  //! Plans a create from `config` and applies it.
-  ApplyResult Create(const std::string& type, const Value& config) {
-    PlanResult plan = provider_.PlanResourceChange(ctx_, type, Value(), config, config);
-    EXPECT_FALSE(plan.diags.HasErrors()) << Text(plan.diags);
-    return provider_.CreateResource(ctx_, type, plan.planned);
-  }
-  //! Plans an update from `prior` to `config` and applies it in place.
-  ApplyResult Update(const std::string& type, const Value& prior, const Value& config) {
-    ValueMap proposed = prior.AsMap();
-    for (const auto& [k, v] : config.AsMap()) proposed[k] = v;
-    PlanResult plan =
-        provider_.PlanResourceChange(ctx_, type, prior, Value::Object(proposed), config);
-    EXPECT_TRUE(plan.requires_replace.empty());
-    return provider_.UpdateResource(ctx_, type, prior, plan.planned);
-  }
   Value CreateVpc(const std::string& cidr, const Value& tags) {
     ApplyResult vpc = Create("aws_vpc", Value::Object({{"cidr_block", S(cidr)}, {"tags", tags}}));
     EXPECT_FALSE(vpc.diags.HasErrors()) << Text(vpc.diags);
     return vpc.state;
   }
 
-  static testing::MotoServer* moto_;
-  static std::string error_;
-  OperationContext ctx_;
-  AwsProvider provider_;
 };
-
-testing::MotoServer* AwsProviderMotoTest::moto_ = nullptr;
-std::string AwsProviderMotoTest::error_;
 
 TEST_F(AwsProviderMotoTest, VpcCreateReadUpdateDelete) {
   Value vpc = CreateVpc("10.0.0.0/16", Tags({{"Name", "main"}}));
