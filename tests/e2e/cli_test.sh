@@ -3,6 +3,8 @@
 source "$(dirname "$0")/lib.sh"
 cp -r "$STRATA_SOURCE_DIR/examples/quickstart" "$work/qs"
 qs="$work/qs"
+# Start from the example as committed, whatever scripts/quickstart.sh left in the tree.
+rm -rf "$qs/.strata" "$qs"/*/generated
 
 run version 0 "$STRATA" version && expect "version prints the version" "$out" "Strata v"
 
