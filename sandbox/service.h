@@ -1,0 +1,93 @@
+#pragma once
+// What a sandbox service sees and answers: one authenticated request, the world, the
+// settings and the clock; an answer in the service's own wire format, or an ApiError the
+// server renders in that format (EC2's <Response><Errors>, IAM/STS's <ErrorResponse>,
+// REST-JSON's x-amzn-ErrorType header and {"message": ...} body).
+
+#include <chrono>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "sandbox/settings.h"
+#include "sandbox/world.h"
+
+namespace strata::sandbox {
+
+//! One call, after the server has checked its signature.
+struct Request {
+  std::string method;  //!< "POST"
+  std::string path;    //!< URL-decoded path without the query: "/clusters/demo/node-groups"
+  //! URL-decoded query string parameters.
+  std::multimap<std::string, std::string> query;
+  //! Header names in lower case.
+  std::map<std::string, std::string> headers;
+  std::string body;
+
+  // From the request's SigV4 credential scope (.../<date>/<region>/<service>/aws4_request).
+  std::string service;  //!< "ec2", "iam", "sts", "eks"
+  std::string region;   //!< "us-east-1"
+  std::string account_id;
+  std::string request_id;  //!< a UUID the server assigned; echo it in the answer
+
+  //! Query-protocol parameters: the form-encoded body (POST) or the URL query (GET),
+  //! decoded. "Action" and "Version" are among them.
+  std::map<std::string, std::string> Params() const;
+  //! The JSON body (REST-JSON); an empty body is {}. Throws ApiError 400
+  //! SerializationException / BadRequestException when it is not JSON.
+  Json JsonBody() const;
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "text/xml";
+  std::string body;
+  std::map<std::string, std::string> headers;
+};
+
+//! A refusal, in AWS's terms. The server renders it in the service's protocol.
+struct ApiError : std::runtime_error {
+  ApiError(int status, std::string code, const std::string& message)
+      : std::runtime_error(message), status(status), code(std::move(code)) {}
+  int status;
+  std::string code;  //!< "InvalidVpcID.NotFound", "DependencyViolation", "ResourceNotFoundException"
+};
+
+//! What a service handler works with. The world is inside a transaction the server
+//! commits when the handler returns and rolls back when it throws.
+struct ServiceContext {
+  World& world;
+  const Request& request;
+  const SandboxSettings& settings;
+  std::chrono::system_clock::time_point now;
+  //! https://127.0.0.1:<cluster port>, where EKS clusters' API servers are served.
+  std::string cluster_endpoint_base;
+  //! PEM of the sandbox CA that signed the cluster endpoint's certificate.
+  std::string cluster_ca_pem;
+};
+
+enum class Protocol { Ec2Query, Query, RestJson };
+
+class Service {
+ public:
+  virtual ~Service() = default;
+  //! The signing name the server routes by: "ec2", "iam", "sts", "eks".
+  virtual std::string name() const = 0;
+  virtual Protocol protocol() const = 0;
+  //! Answers the call; throws ApiError to refuse it.
+  virtual Response Handle(ServiceContext& ctx) = 0;
+};
+
+//! The services the sandbox serves, one per signing name.
+std::unique_ptr<Service> NewStsService();
+std::unique_ptr<Service> NewIamService();
+std::unique_ptr<Service> NewEc2Service();
+std::unique_ptr<Service> NewEksService();
+
+//! An ISO 8601 UTC timestamp with milliseconds ("2026-11-22T10:00:00.000Z"), as the query
+//! APIs write times.
+std::string IsoTime(std::chrono::system_clock::time_point t);
+//! Seconds since the epoch with a fraction, as REST-JSON APIs write times.
+double EpochSeconds(std::chrono::system_clock::time_point t);
+
+}  // namespace strata::sandbox

@@ -1,0 +1,47 @@
+#pragma once
+// How a sandbox behaves: where it listens and persists, whose credentials it accepts, how
+// slow and how unreliable it is, and how long its objects take to become ready or gone.
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace strata::sandbox {
+
+using Millis = std::chrono::milliseconds;
+
+struct SandboxSettings {
+  //! Loopback only: the sandbox never listens beyond this machine.
+  std::string host = "127.0.0.1";
+  //! 0: any free port (see Sandbox::port()).
+  int port = 0;
+  //! The port of the https endpoint that serves EKS clusters' API servers (0: any).
+  int cluster_port = 0;
+  //! The SQLite file holding the world; empty: in memory, gone with the process.
+  std::string state_path;
+
+  //! The one account, and the key pair requests must be signed with.
+  std::string account_id = "111122223333";
+  std::string access_key = "AKIASTRATASANDBOX001";
+  std::string secret_key = "strata-sandbox-secret-access-key";
+  //! Off only for experiments: a real client always signs.
+  bool verify_signatures = true;
+
+  //! Added to every API call before it is answered.
+  Millis latency{0};
+  //! Chance in [0,1] that a call is refused with the service's throttling error.
+  double throttle_probability = 0;
+  //! Chance in [0,1] that a call fails with a 500 InternalError (InternalFailure for EKS).
+  double fault_probability = 0;
+  //! Seed of the throttling and fault draws: a given seed refuses the same calls.
+  uint64_t seed = 1;
+
+  //! How long objects take to reach their steady state after a create, and to disappear
+  //! after a delete (EKS clusters CREATING/DELETING, node groups, add-ons, NAT gateways).
+  Millis cluster_delay{std::chrono::seconds(3)};
+  Millis nodegroup_delay{std::chrono::seconds(2)};
+  Millis addon_delay{std::chrono::seconds(1)};
+  Millis nat_gateway_delay{std::chrono::seconds(1)};
+};
+
+}  // namespace strata::sandbox

@@ -1,0 +1,113 @@
+#include "sandbox/world.h"
+
+#include <stdexcept>
+
+#include "state/sqlite/db.h"
+
+namespace strata::sandbox {
+
+using state::sqlite::Database;
+using state::sqlite::SqliteError;
+using state::sqlite::Statement;
+
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS objects (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  id TEXT NOT NULL,
+  body TEXT NOT NULL,
+  UNIQUE (kind, id)
+);
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+)sql";
+
+}  // namespace
+
+std::unique_ptr<World> World::Open(const std::string& path) {
+  try {
+    std::unique_ptr<Database> db = Database::Open(path.empty() ? ":memory:" : path, 5000);
+    db->Exec("PRAGMA journal_mode=WAL");
+    db->Exec(kSchema);
+    return std::unique_ptr<World>(new World(std::move(db)));
+  } catch (const SqliteError& e) {
+    throw std::runtime_error("cannot open the sandbox world " + path + ": " + e.what());
+  }
+}
+
+World::World(std::unique_ptr<Database> db) : db_(std::move(db)), random_(std::random_device{}()) {}
+
+World::~World() = default;
+
+void World::Begin() { db_->Exec("BEGIN IMMEDIATE"); }
+void World::Commit() { db_->Exec("COMMIT"); }
+void World::Rollback() { db_->Exec("ROLLBACK"); }
+
+std::optional<Json> World::Get(const std::string& kind, const std::string& id) const {
+  Statement& q = db_->Prepare("SELECT body FROM objects WHERE kind = ?1 AND id = ?2");
+  q.Bind(1, kind).Bind(2, id);
+  if (!q.Step()) return std::nullopt;
+  Json object = Json::parse(q.Text(0));
+  q.Reset();  // no statement left mid-result across a COMMIT
+  return object;
+}
+
+void World::Put(const std::string& kind, const std::string& id, const Json& object) {
+  // An update keeps the row (and so its place in List's order).
+  Statement& update = db_->Prepare("UPDATE objects SET body = ?3 WHERE kind = ?1 AND id = ?2");
+  update.Bind(1, kind).Bind(2, id).Bind(3, object.dump()).Run();
+  if (db_->Changes() > 0) return;
+  Statement& insert = db_->Prepare("INSERT INTO objects (kind, id, body) VALUES (?1, ?2, ?3)");
+  insert.Bind(1, kind).Bind(2, id).Bind(3, object.dump()).Run();
+}
+
+bool World::Erase(const std::string& kind, const std::string& id) {
+  db_->Prepare("DELETE FROM objects WHERE kind = ?1 AND id = ?2").Bind(1, kind).Bind(2, id).Run();
+  return db_->Changes() > 0;
+}
+
+std::vector<std::pair<std::string, Json>> World::List(const std::string& kind) const {
+  std::vector<std::pair<std::string, Json>> out;
+  Statement& q = db_->Prepare("SELECT id, body FROM objects WHERE kind = ?1 ORDER BY seq");
+  q.Bind(1, kind);
+  while (q.Step()) out.emplace_back(q.Text(0), Json::parse(q.Text(1)));
+  return out;
+}
+
+std::string World::RandomString(size_t n, const std::string& alphabet) {
+  std::uniform_int_distribution<size_t> pick(0, alphabet.size() - 1);
+  std::string out;
+  for (size_t i = 0; i < n; ++i) out += alphabet[pick(random_)];
+  return out;
+}
+
+std::string World::NewId(const std::string& prefix) {
+  return prefix + "-" + RandomString(17, "0123456789abcdef");
+}
+
+std::string World::NewUuid() {
+  std::string hex = RandomString(32, "0123456789abcdef");
+  hex[12] = '4';
+  hex[16] = "89ab"[hex[16] % 4];
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
+         hex.substr(16, 4) + "-" + hex.substr(20);
+}
+
+std::optional<std::string> World::Setting(const std::string& name) const {
+  Statement& q = db_->Prepare("SELECT value FROM settings WHERE name = ?1");
+  q.Bind(1, name);
+  if (!q.Step()) return std::nullopt;
+  std::string value = q.Text(0);
+  q.Reset();
+  return value;
+}
+
+void World::SetSetting(const std::string& name, const std::string& value) {
+  db_->Prepare("INSERT OR REPLACE INTO settings (name, value) VALUES (?1, ?2)")
+      .Bind(1, name)
+      .Bind(2, value)
+      .Run();
+}
+
+}  // namespace strata::sandbox

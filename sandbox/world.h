@@ -1,0 +1,62 @@
+#pragma once
+// The sandbox's world: every object it has made, as JSON documents keyed by kind and id,
+// kept in SQLite so a later process sees what an earlier one made.
+//
+// Not thread-safe by itself: the server runs one request's service logic at a time, inside
+// Begin/Commit (Rollback when the request fails, so a refused call leaves no trace).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace strata::state::sqlite {
+class Database;
+}
+
+namespace strata::sandbox {
+
+using Json = nlohmann::json;
+
+class World {
+ public:
+  //! Opens the world at `path` (created if missing; empty: in memory). Throws
+  //! std::runtime_error with a message naming the file when SQLite cannot open it.
+  static std::unique_ptr<World> Open(const std::string& path);
+  ~World();
+
+  void Begin();
+  void Commit();
+  void Rollback();
+
+  std::optional<Json> Get(const std::string& kind, const std::string& id) const;
+  //! Inserts or replaces. Insertion order is kept: List returns objects oldest first.
+  void Put(const std::string& kind, const std::string& id, const Json& object);
+  //! False when there was nothing to erase.
+  bool Erase(const std::string& kind, const std::string& id);
+  std::vector<std::pair<std::string, Json>> List(const std::string& kind) const;
+
+  //! A fresh AWS-shaped id: "<prefix>-" and 17 lower-case hex digits ("vpc-0a1b2c...").
+  std::string NewId(const std::string& prefix);
+  //! A fresh version-4 UUID (request ids, EKS cluster/node group ids).
+  std::string NewUuid();
+  //! `n` random characters from `alphabet` (IAM's "AROA..." ids, EKS endpoints).
+  std::string RandomString(size_t n, const std::string& alphabet);
+
+  //! Small persisted settings of the world itself (e.g. its CA), by name.
+  std::optional<std::string> Setting(const std::string& name) const;
+  void SetSetting(const std::string& name, const std::string& value);
+
+ private:
+  explicit World(std::unique_ptr<state::sqlite::Database> db);
+
+  std::unique_ptr<state::sqlite::Database> db_;
+  std::mt19937_64 random_;
+};
+
+}  // namespace strata::sandbox
