@@ -1,17 +1,45 @@
-// PLACEHOLDER: the sts service is being written; every call is refused until then.
+// The STS service (query protocol, API version 2011-06-15): reads the call's Action, finds
+// it in the table sts_identity.cc and sts_assume_role.cc fill, and answers in STS's XML.
+// GET requests work too (EKS tokens are presigned GetCallerIdentity URLs): the
+// parameters come from the query string then.
+
 #include "sandbox/service.h"
+#include "sandbox/services/iam_xml.h"
+#include "sandbox/services/sts_call.h"
 
 namespace strata::sandbox {
 namespace {
 
 class StsService final : public Service {
  public:
+  StsService() {
+    sts::AddIdentityActions(actions_);
+    sts::AddAssumeRoleActions(actions_);
+  }
+
   std::string name() const override { return "sts"; }
   Protocol protocol() const override { return Protocol::Query; }
+
   Response Handle(ServiceContext& ctx) override {
-    (void)ctx;
-    throw ApiError(400, "InvalidAction", "The sandbox does not serve sts yet.");
+    iam::Params params(ctx.request.Params());
+    std::string action = params.Get("Action");
+    if (action.empty()) {
+      throw ApiError(400, "MissingAction", "The request must contain the parameter Action.");
+    }
+    std::string version = params.Get("Version", sts::kStsVersion);
+    auto it = actions_.find(action);
+    if (it == actions_.end() || version != sts::kStsVersion) {
+      throw ApiError(400, "InvalidAction",
+                     "Could not find operation " + action + " for version " + version);
+    }
+    iam::QueryAnswer answer(action, iam::kStsXmlns, /*with_result=*/true);
+    sts::StsCall call{ctx, params, answer.result()};
+    it->second(call);
+    return answer.Finish(ctx.request.request_id);
   }
+
+ private:
+  sts::StsActionTable actions_;
 };
 
 }  // namespace

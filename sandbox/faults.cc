@@ -1,0 +1,23 @@
+#include "sandbox/faults.h"
+
+namespace strata::sandbox {
+
+FaultInjector::FaultInjector(uint64_t seed, double throttle_probability, double fault_probability)
+    : random_(seed), throttle_probability_(throttle_probability), fault_probability_(fault_probability) {}
+
+Injected FaultInjector::Draw() {
+  if (throttle_probability_ <= 0 && fault_probability_ <= 0) return Injected::None;
+  uint64_t bits;
+  {
+    std::lock_guard lock(mutex_);
+    bits = random_();
+  }
+  // 53 random bits as a double in [0,1): the same on every standard library, unlike
+  // std::uniform_real_distribution.
+  double u = static_cast<double>(bits >> 11) * 0x1.0p-53;
+  if (u < throttle_probability_) return Injected::Throttle;
+  if (u < throttle_probability_ + fault_probability_) return Injected::Fault;
+  return Injected::None;
+}
+
+}  // namespace strata::sandbox

@@ -1,0 +1,28 @@
+#pragma once
+// Throttling and fault injection: a seeded PRNG decides which calls are refused, so a
+// given seed and call order refuse the same calls on every run. Thread-safe.
+
+#include <cstdint>
+#include <mutex>
+#include <random>
+
+namespace strata::sandbox {
+
+enum class Injected { None, Throttle, Fault };
+
+class FaultInjector {
+ public:
+  //! Probabilities in [0,1]; their sum beyond 1 favours throttling.
+  FaultInjector(uint64_t seed, double throttle_probability, double fault_probability);
+
+  //! One draw per call: throttle with the first probability, else fail with the second.
+  Injected Draw();
+
+ private:
+  std::mutex mutex_;
+  std::mt19937_64 random_;
+  double throttle_probability_;
+  double fault_probability_;
+};
+
+}  // namespace strata::sandbox
