@@ -81,6 +81,7 @@ Result<ResolvedEndpoint> EndpointResolver::Resolve(const std::string& service) c
   }
   auto it = overrides_.find(service);
   if (it == overrides_.end()) it = overrides_.find(info.endpoint_prefix);
+  if (it == overrides_.end()) it = overrides_.find(kAllServices);
   if (it != overrides_.end() && !it->second.empty()) {
     out.url = NormalizeOverride(it->second);
     if (out.signing_region.empty()) out.signing_region = "us-east-1";

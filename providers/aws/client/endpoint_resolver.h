@@ -22,6 +22,10 @@ struct ResolvedEndpoint {
 //! The DNS suffix of the region's partition: "amazonaws.com", "amazonaws.com.cn".
 std::string PartitionDnsSuffix(const std::string& region);
 
+//! The override key that applies to every service without one of its own (what
+//! AWS_ENDPOINT_URL sets).
+inline constexpr const char* kAllServices = "*";
+
 //! Resolves endpoints for one region. Service ids are the lower-case names used by the
 //! provider: "ec2", "eks", "iam", "sts", "elbv2", "autoscaling", "s3", "route53",
 //! "cognito-idp", "fsx", "acm", "efs", "cloudwatch", "ssm", ...; unknown ids resolve

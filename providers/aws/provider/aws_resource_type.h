@@ -47,9 +47,27 @@ class AwsDataSourceType : public DataSourceType {
 // Factories, one per file.
 std::unique_ptr<ResourceType> NewAwsVpc(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsSubnet(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsInternetGateway(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsEip(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsNatGateway(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsRouteTable(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsRoute(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsRouteTableAssociation(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsSecurityGroup(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsSecurityGroupRule(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsIamRole(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsIamPolicy(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsIamRolePolicyAttachment(std::shared_ptr<AwsSession> session);
+// EKS and its IAM companions.
+std::unique_ptr<ResourceType> NewAwsIamOpenidConnectProvider(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsIamInstanceProfile(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsEksCluster(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsEksNodeGroup(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsEksAddon(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsPartition(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsIamPolicyDocument(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsEksClusterData(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsEksClusterAuth(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsCallerIdentity(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsRegion(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsAvailabilityZones(std::shared_ptr<AwsSession> session);

@@ -1,5 +1,7 @@
 #include "providers/aws/provider/aws_settings.h"
 
+#include <cctype>
+
 #include "providers/aws/auth/credential_chain.h"
 #include "providers/aws/http/curl_transport.h"
 #include "providers/builtin/resource_type.h"
@@ -45,6 +47,26 @@ std::string RegionFrom(const Value& config, const Environment& env) {
   return region;
 }
 
+// The SDKs' service ids for AWS_ENDPOINT_URL_<ID>: upper case, '-' as '_'.
+std::string EndpointEnvName(const std::string& service) {
+  std::string name = "AWS_ENDPOINT_URL_";
+  for (char c : service) name += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+constexpr const char* kEnvEndpointServices[] = {"ec2", "iam", "sts", "eks", "elbv2", "autoscaling",
+                                                "route53", "cognito-idp", "fsx", "acm", "efs", "s3"};
+
+void AddEnvironmentEndpoints(const Environment& env, std::map<std::string, std::string>& endpoints) {
+  std::string ignore = env.GetNonEmptyEnv("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS").value_or("");
+  if (ignore == "true" || ignore == "TRUE" || ignore == "1") return;
+  for (const char* service : kEnvEndpointServices) {
+    if (endpoints.count(service)) continue;
+    if (auto url = env.GetNonEmptyEnv(EndpointEnvName(service))) endpoints[service] = *url;
+  }
+  if (auto url = env.GetNonEmptyEnv("AWS_ENDPOINT_URL")) endpoints.emplace(kAllServices, *url);
+}
+
 }  // namespace
 
 Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSettings& out) {
@@ -53,6 +75,7 @@ Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSet
   out.region = RegionFrom(config, env);
   out.profile = GetString(config, "profile");
   out.endpoints = GetStringMap(config, "endpoints");
+  AddEnvironmentEndpoints(env, out.endpoints);
   out.default_tags = GetStringMap(config, "default_tags");
   out.access_key = GetString(config, "access_key");
   out.secret_key = GetString(config, "secret_key");

@@ -28,6 +28,9 @@ ResourceSchema AwsSettingsSchema();
 
 //! Reads the provider block (null: all defaults). The region falls back to AWS_REGION,
 //! then AWS_DEFAULT_REGION; none at all is an error, as is one key without the other.
+//! Endpoints: the block's `endpoints` first, then the AWS SDKs' environment variables
+//! AWS_ENDPOINT_URL_<SERVICE> (EC2, IAM, STS, EKS, ...) and AWS_ENDPOINT_URL for every
+//! other service — unless AWS_IGNORE_CONFIGURED_ENDPOINT_URLS is true.
 Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSettings& out);
 
 //! A client over libcurl, signing with the explicit keys when given, else with the

@@ -1,5 +1,5 @@
 // The aws provider's IAM types (aws_iam_role, aws_iam_policy,
-// aws_iam_role_policy_attachment) against moto (moto_server, started by the fixture on
+// aws_iam_role_policy_attachment) against the sandbox and moto (moto_server, started by the fixture on
 // 127.0.0.1), reached only through the provider's `endpoints` setting ("iam").
 // Where moto departs from AWS, the test says so; the provider is never told:
 //  - moto returns documents exactly as sent (AWS may reorder or reformat them), so the
@@ -7,14 +7,14 @@
 //    returns policy versions' documents without AWS's URL encoding (both are handled);
 //  - the account is always 123456789012.
 
-#include "moto_provider_test.h"
+#include "backend_provider_test.h"
 #include "providers/aws/http/url.h"
 #include "providers/aws/provider/iam_api.h"
 
 namespace strata::aws {
 namespace {
 
-using namespace mototest;
+using namespace backendtest;
 
 const char* kTrustEc2 = R"({
   "Version": "2012-10-17",
@@ -29,10 +29,10 @@ std::string ReadPolicy(const std::string& bucket) {
          R"( "Resource": "arn:aws:s3:::)" + bucket + R"(/*"}]})";
 }
 
-class AwsIamMotoTest : public MotoProviderTest {
+class AwsIamTest : public BackendProviderTest {
  protected:
   // IAM is global: whatever the region, it is signed for us-east-1.
-  AwsIamMotoTest() : MotoProviderTest("IAM", {"iam", "sts"}, "eu-west-1") {}
+  AwsIamTest() : BackendProviderTest("IAM", {"iam", "sts"}, "eu-west-1") {}
 
   Value RoleConfig(const std::string& name, const std::string& trust, const Value& tags) {
     return Value::Object({{"name", S(name)},
@@ -41,16 +41,10 @@ class AwsIamMotoTest : public MotoProviderTest {
                           {"tags", tags}});
   }
 
-  //! An IAM query straight to moto, to look at what the provider left behind. moto does
-  //! not check signatures but routes by the Authorization header's credential scope.
-  static std::string RawIam(const std::string& body) {
-    httplib::Client client(moto_->url());
-    httplib::Headers headers = {
-        {"Authorization", "AWS4-HMAC-SHA256 Credential=testing/20260101/us-east-1/iam/aws4_request, "
-                          "SignedHeaders=host, Signature=0"}};
-    auto res = client.Post("/", headers, "Version=2010-05-08&" + body,
-                           "application/x-www-form-urlencoded");
-    return res ? res->body : "";
+  //! An IAM query straight to the backend, to look at what the provider left behind.
+  std::string RawIam(const std::string& params) const {
+    RawAnswer answer = RawQuery("iam", "2010-05-08", params);
+    return answer.error.empty() ? answer.body : answer.error;
   }
   static int Count(const std::string& text, const std::string& what) {
     int n = 0;
@@ -60,13 +54,13 @@ class AwsIamMotoTest : public MotoProviderTest {
 
 };
 
-TEST_F(AwsIamMotoTest, RoleCreateReadUpdateDelete) {
+TEST_P(AwsIamTest, RoleCreateReadUpdateDelete) {
   ApplyResult role = Create("aws_iam_role", RoleConfig("app", kTrustEc2, Tags({{"Name", "app"}})));
   ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);
   const Value& state = role.state;
   EXPECT_EQ(Str(state, "id"), "app");
   EXPECT_EQ(Str(state, "name"), "app");
-  EXPECT_EQ(Str(state, "arn"), std::string("arn:aws:iam::") + kAccount + ":role/app");
+  EXPECT_EQ(Str(state, "arn"), std::string("arn:aws:iam::") + Account() + ":role/app");
   EXPECT_FALSE(Str(state, "unique_id").empty());
   EXPECT_FALSE(Str(state, "create_date").empty());
   EXPECT_EQ(Str(state, "path"), "/");
@@ -116,7 +110,7 @@ TEST_F(AwsIamMotoTest, RoleCreateReadUpdateDelete) {
   EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role", updated.state).diags.HasErrors());
 }
 
-TEST_F(AwsIamMotoTest, RoleReadBackShowsNoDiffAgainstThePlan) {
+TEST_P(AwsIamTest, RoleReadBackShowsNoDiffAgainstThePlan) {
   // Formatted by hand, with a one-element Action list IAM may return as a plain string.
   std::string trust = R"({ "Version": "2012-10-17",
     "Statement": [ { "Action": ["sts:AssumeRole"], "Effect": "Allow",
@@ -151,7 +145,7 @@ TEST_F(AwsIamMotoTest, RoleReadBackShowsNoDiffAgainstThePlan) {
   EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_iam_role", role.state).diags.HasErrors());
 }
 
-TEST_F(AwsIamMotoTest, PolicyVersionsAttachmentAndCleanup) {
+TEST_P(AwsIamTest, PolicyVersionsAttachmentAndCleanup) {
   ApplyResult role = Create("aws_iam_role", RoleConfig("reader", kTrustEc2, Value()));
   ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);
 
@@ -162,7 +156,7 @@ TEST_F(AwsIamMotoTest, PolicyVersionsAttachmentAndCleanup) {
   ApplyResult policy = Create("aws_iam_policy", config);
   ASSERT_FALSE(policy.diags.HasErrors()) << Text(policy.diags);
   std::string arn = Str(policy.state, "arn");
-  EXPECT_EQ(arn, std::string("arn:aws:iam::") + kAccount + ":policy/read-bucket");
+  EXPECT_EQ(arn, std::string("arn:aws:iam::") + Account() + ":policy/read-bucket");
   EXPECT_EQ(Str(policy.state, "id"), arn);
   EXPECT_FALSE(Str(policy.state, "policy_id").empty());
   EXPECT_EQ(Str(policy.state, "path"), "/");
@@ -227,7 +221,7 @@ TEST_F(AwsIamMotoTest, PolicyVersionsAttachmentAndCleanup) {
   EXPECT_TRUE(provider_.ReadResource(ctx_, "aws_iam_role_policy_attachment", attachment.state).gone);
 }
 
-TEST_F(AwsIamMotoTest, ImportingARoleByName) {
+TEST_P(AwsIamTest, ImportingARoleByName) {
   ApplyResult role = Create("aws_iam_role", RoleConfig("imported", kTrustEc2, Tags({{"Name", "imp"}})));
   ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);
   ApplyResult imported = provider_.ImportResource(ctx_, "aws_iam_role", "imported");
@@ -267,6 +261,8 @@ TEST(AwsIamSchemaTest, PolicyDocumentsCompareAsJson) {
   EXPECT_EQ(PolicyForState("%7B%22a%22%3A1%7D", S(R"({ "a" : 1 })")), S(R"({ "a" : 1 })"));
   EXPECT_EQ(PolicyForState("%7B%22a%22%3A2%7D", S(R"({ "a" : 1 })")), S(R"({"a":2})"));
 }
+
+STRATA_AWS_BACKENDS(AwsIamTest);
 
 }  // namespace
 }  // namespace strata::aws

@@ -1,4 +1,4 @@
-// The aws provider's resources and data sources against moto (moto_server, started by the
+// The aws provider's resources and data sources against the sandbox and moto (moto_server, started by the
 // fixture on 127.0.0.1). The provider reaches it only through its `endpoints` setting.
 // Where moto departs from AWS, the test says so in a comment; the provider is never told.
 // Known departures relied on or tolerated here:
@@ -7,16 +7,16 @@
 //  - new subnets are "available" at once (AWS: briefly "pending");
 //  - the account is always 123456789012, whatever the keys.
 
-#include "moto_provider_test.h"
+#include "backend_provider_test.h"
 
 namespace strata::aws {
 namespace {
 
-using namespace mototest;
+using namespace backendtest;
 
-class AwsProviderMotoTest : public MotoProviderTest {
+class AwsProviderTest : public BackendProviderTest {
  protected:
-  AwsProviderMotoTest() : MotoProviderTest("provider", {"ec2", "sts"}, "us-east-1") {}
+  AwsProviderTest() : BackendProviderTest("provider", {"ec2", "sts"}, "us-east-1") {}
 
   Value CreateVpc(const std::string& cidr, const Value& tags) {
     ApplyResult vpc = Create("aws_vpc", Value::Object({{"cidr_block", S(cidr)}, {"tags", tags}}));
@@ -26,12 +26,12 @@ class AwsProviderMotoTest : public MotoProviderTest {
 
 };
 
-TEST_F(AwsProviderMotoTest, VpcCreateReadUpdateDelete) {
+TEST_P(AwsProviderTest, VpcCreateReadUpdateDelete) {
   Value vpc = CreateVpc("10.0.0.0/16", Tags({{"Name", "main"}}));
   std::string id = Str(vpc, "id");
   EXPECT_EQ(id.rfind("vpc-", 0), 0u) << id;
-  EXPECT_EQ(Str(vpc, "arn"), std::string("arn:aws:ec2:us-east-1:") + kAccount + ":vpc/" + id);
-  EXPECT_EQ(Str(vpc, "owner_id"), kAccount);
+  EXPECT_EQ(Str(vpc, "arn"), std::string("arn:aws:ec2:us-east-1:") + Account() + ":vpc/" + id);
+  EXPECT_EQ(Str(vpc, "owner_id"), Account());
   EXPECT_EQ(Str(vpc, "default_route_table_id").rfind("rtb-", 0), 0u);
   EXPECT_TRUE(Attr(vpc, "enable_dns_support").AsBool());
   EXPECT_FALSE(Attr(vpc, "enable_dns_hostnames").AsBool());
@@ -62,7 +62,7 @@ TEST_F(AwsProviderMotoTest, VpcCreateReadUpdateDelete) {
   EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_vpc", updated.state).diags.HasErrors());
 }
 
-TEST_F(AwsProviderMotoTest, ChangingVpcCidrForcesReplacement) {
+TEST_P(AwsProviderTest, ChangingVpcCidrForcesReplacement) {
   Value prior = Value::Object({{"id", S("vpc-1")}, {"cidr_block", S("10.0.0.0/16")}});
   Value config = Value::Object({{"cidr_block", S("10.1.0.0/16")}});
   PlanResult plan = provider_.PlanResourceChange(ctx_, "aws_vpc", prior, config, config);
@@ -70,7 +70,7 @@ TEST_F(AwsProviderMotoTest, ChangingVpcCidrForcesReplacement) {
   EXPECT_TRUE(Attr(plan.planned, "id").IsUnknown());
 }
 
-TEST_F(AwsProviderMotoTest, SubnetInsideVpcAndOutsideIsRefused) {
+TEST_P(AwsProviderTest, SubnetInsideVpcAndOutsideIsRefused) {
   Value vpc = CreateVpc("10.1.0.0/16", Value());
   Value config = Value::Object({{"vpc_id", Attr(vpc, "id")},
                                 {"cidr_block", S("10.1.1.0/24")},
@@ -84,7 +84,7 @@ TEST_F(AwsProviderMotoTest, SubnetInsideVpcAndOutsideIsRefused) {
   EXPECT_EQ(Str(subnet.state, "vpc_id"), Str(vpc, "id"));
   EXPECT_EQ(Str(subnet.state, "availability_zone"), "us-east-1a");
   EXPECT_TRUE(Attr(subnet.state, "map_public_ip_on_launch").AsBool());
-  EXPECT_EQ(Str(subnet.state, "arn"), std::string("arn:aws:ec2:us-east-1:") + kAccount + ":subnet/" + id);
+  EXPECT_EQ(Str(subnet.state, "arn"), std::string("arn:aws:ec2:us-east-1:") + Account() + ":subnet/" + id);
   EXPECT_EQ(Attr(subnet.state, "tags_all"), Tags({{"Name", "public-a"}, {"Owner", "strata-tests"}}));
 
   ApplyResult updated = Update("aws_subnet", subnet.state,
@@ -108,7 +108,7 @@ TEST_F(AwsProviderMotoTest, SubnetInsideVpcAndOutsideIsRefused) {
   EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_vpc", vpc).diags.HasErrors());
 }
 
-TEST_F(AwsProviderMotoTest, ImportingAVpcGivesTheCreatedState) {
+TEST_P(AwsProviderTest, ImportingAVpcGivesTheCreatedState) {
   Value vpc = CreateVpc("10.2.0.0/16", Tags({{"Name", "imported"}}));
   ApplyResult imported = provider_.ImportResource(ctx_, "aws_vpc", Str(vpc, "id"));
   ASSERT_FALSE(imported.diags.HasErrors()) << Text(imported.diags);
@@ -119,18 +119,18 @@ TEST_F(AwsProviderMotoTest, ImportingAVpcGivesTheCreatedState) {
   EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_vpc", vpc).diags.HasErrors());
 }
 
-TEST_F(AwsProviderMotoTest, ReadingAnUnknownVpcSaysGone) {
+TEST_P(AwsProviderTest, ReadingAnUnknownVpcSaysGone) {
   ReadResult read = provider_.ReadResource(
       ctx_, "aws_vpc", Value::Object({{"id", S("vpc-0123456789abcdef0")}}));
   EXPECT_FALSE(read.diags.HasErrors()) << Text(read.diags);
   EXPECT_TRUE(read.gone);
 }
 
-TEST_F(AwsProviderMotoTest, DataSources) {
+TEST_P(AwsProviderTest, DataSources) {
   ReadResult who = provider_.ReadDataSource(ctx_, "aws_caller_identity", Value::Object({}));
   ASSERT_FALSE(who.diags.HasErrors()) << Text(who.diags);
-  EXPECT_EQ(Str(who.state, "account_id"), kAccount);
-  EXPECT_NE(Str(who.state, "arn").find(kAccount), std::string::npos);
+  EXPECT_EQ(Str(who.state, "account_id"), Account());
+  EXPECT_NE(Str(who.state, "arn").find(Account()), std::string::npos);
   EXPECT_FALSE(Str(who.state, "user_id").empty());
 
   ReadResult region = provider_.ReadDataSource(ctx_, "aws_region", Value::Object({}));
@@ -175,6 +175,8 @@ TEST(AwsProviderSettingsTest, SchemaHasTerraformsNames) {
   EXPECT_NE(schema.Find(ResourceMode::Data, "aws_availability_zones"), nullptr);
   EXPECT_TRUE(schema.provider.attributes.at("secret_key").sensitive);
 }
+
+STRATA_AWS_BACKENDS(AwsProviderTest);
 
 }  // namespace
 }  // namespace strata::aws

@@ -1,0 +1,194 @@
+#pragma once
+// The aws provider's CRUD suites run against two emulators: Strata's own sandbox (in
+// process, on 127.0.0.1) and moto (moto_server, an emulator nobody here wrote), so that a
+// misunderstanding shared by our provider and our sandbox cannot hide. The provider
+// reaches either only through its `endpoints` setting. A suite is a TEST_P on a subclass
+// of BackendProviderTest, instantiated with STRATA_AWS_BACKENDS(Suite). Without moto its
+// cases skip loudly; the sandbox cases always run.
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/value/format.h"
+#include "moto_server.h"
+#include "providers/aws/auth/environment.h"
+#include "providers/aws/provider/aws_provider.h"
+#include "providers/aws/provider/aws_settings.h"
+#include "sandbox/sandbox.h"
+
+namespace strata::aws::backendtest {
+
+enum class Backend { Sandbox, Moto };
+
+inline Value S(const std::string& s) { return Value::String(s); }
+inline Value Tags(std::map<std::string, std::string> tags) {
+  ValueMap m;
+  for (auto& [k, v] : tags) m[k] = S(v);
+  return Value::Map(std::move(m));
+}
+inline Value Attr(const Value& v, const std::string& name) {
+  if (!v.IsMapping()) return Value();
+  auto it = v.AsMap().find(name);
+  return it == v.AsMap().end() ? Value() : it->second;
+}
+inline std::string Str(const Value& v, const std::string& name) {
+  Value a = Attr(v, name);
+  return a.IsString() ? a.AsString() : "<" + FormatValue(a) + ">";
+}
+inline std::string Text(const Diagnostics& diags) {
+  std::string out;
+  for (const Diagnostic& d : diags) out += d.summary + ": " + d.detail + "\n";
+  return out;
+}
+
+//! The sandbox's settings in these suites: lifecycles short enough for unit tests.
+inline sandbox::SandboxSettings TestSandboxSettings() {
+  sandbox::SandboxSettings s;
+  s.cluster_delay = sandbox::Millis(300);
+  s.nodegroup_delay = sandbox::Millis(200);
+  s.addon_delay = sandbox::Millis(100);
+  s.nat_gateway_delay = sandbox::Millis(100);
+  return s;
+}
+
+class BackendProviderTest : public ::testing::TestWithParam<Backend> {
+ protected:
+  //! `what` names the suite in the skip banner; `services` get the backend's URL as endpoints.
+  BackendProviderTest(std::string what, std::vector<std::string> services, std::string region)
+      : what_(std::move(what)), services_(std::move(services)), region_(std::move(region)) {}
+
+  static void SetUpTestSuite() {
+    sandbox_ = new sandbox::Sandbox(TestSandboxSettings());
+    if (!sandbox_->Start(sandbox_error_)) {
+      delete sandbox_;
+      sandbox_ = nullptr;
+    }
+    moto_ = new testing::MotoServer();
+    if (!moto_->Start()) {
+      moto_error_ = moto_->error();
+      delete moto_;
+      moto_ = nullptr;
+    }
+  }
+  static void TearDownTestSuite() {
+    delete moto_;
+    moto_ = nullptr;
+    delete sandbox_;
+    sandbox_ = nullptr;
+  }
+
+  void SetUp() override {
+    if (IsMoto() && !moto_) {
+      std::cerr << "\n**********************************************************************\n"
+                << "*** SKIPPING aws " << what_ << " tests on moto: moto is not available: " << moto_error_ << "\n"
+                << "*** Install moto[server] (pip install 'moto[server]') to run them.\n"
+                << "**********************************************************************\n";
+      GTEST_SKIP() << "moto_server unavailable: " << moto_error_;
+    }
+    ASSERT_TRUE(IsMoto() || sandbox_) << "the sandbox did not start: " << sandbox_error_;
+    Diagnostics diags = provider_.Configure(ctx_, Settings());
+    ASSERT_FALSE(diags.HasErrors()) << Text(diags);
+  }
+
+  bool IsMoto() const { return GetParam() == Backend::Moto; }
+  std::string Url() const { return IsMoto() ? moto_->url() : sandbox_->url(); }
+  //! The account every object belongs to: moto's fixed one, or the sandbox's.
+  std::string Account() const { return IsMoto() ? "123456789012" : sandbox_->settings().account_id; }
+
+  Value Settings() const {
+    ValueMap endpoints;
+    for (const std::string& service : services_) endpoints[service] = S(Url());
+    // moto accepts any keys; the sandbox verifies signatures with its own pair.
+    sandbox::SandboxSettings keys;
+    return Value::Object({{"region", S(region_)},
+                          {"endpoints", Value::Map(endpoints)},
+                          {"access_key", S(keys.access_key)},
+                          {"secret_key", S(keys.secret_key)},
+                          {"max_retries", Value::Number(1)},
+                          {"default_tags", Tags({{"Owner", "strata-tests"}})}});
+  }
+
+  //! A signed call straight to the backend, to change things behind the provider's back or
+  //! to probe what the emulator implements. `path` may carry a query.
+  struct RawAnswer {
+    int status = 0;        //!< 0: no answer at all
+    std::string body;      //!< the body of a success
+    std::string error;     //!< the AWS error code of a failure
+  };
+  RawAnswer Raw(const std::string& service, const std::string& method, const std::string& path,
+                const std::string& body = "", const std::string& content_type = "") const {
+    AwsSettings settings;
+    settings.region = region_;
+    settings.endpoints = {{service, Url()}};
+    sandbox::SandboxSettings keys;
+    settings.access_key = keys.access_key;
+    settings.secret_key = keys.secret_key;
+    settings.max_retries = 0;
+    auto client = MakeAwsClient(settings, std::make_shared<SystemEnvironment>(), nullptr);
+    HttpRequest request;
+    request.method = method;
+    request.url = path;
+    request.body = body;
+    if (!content_type.empty()) request.headers.emplace_back("Content-Type", content_type);
+    Result<HttpResponse> response = client->Send(service, request);
+    if (response.ok()) return {response->status, response->body, ""};
+    return {response.error().http_status, "", response.error().code};
+  }
+  //! A query-protocol call (IAM, EC2) straight to the backend.
+  RawAnswer RawQuery(const std::string& service, const std::string& version, const std::string& params) const {
+    return Raw(service, "POST", "/", "Version=" + version + "&" + params,
+               "application/x-www-form-urlencoded; charset=utf-8");
+  }
+
+  PlanResult PlanCreate(const std::string& type, const Value& config) {
+    PlanResult plan = provider_.PlanResourceChange(ctx_, type, Value(), config, config);
+    EXPECT_FALSE(plan.diags.HasErrors()) << Text(plan.diags);
+    return plan;
+  }
+  //! Plans a create from `config` and applies it.
+  ApplyResult Create(const std::string& type, const Value& config) {
+    return provider_.CreateResource(ctx_, type, PlanCreate(type, config).planned);
+  }
+  //! The plan from `prior` to `config` (prior's computed attributes carried over).
+  PlanResult PlanUpdate(const std::string& type, const Value& prior, const Value& config) {
+    ValueMap proposed = prior.AsMap();
+    for (const auto& [k, v] : config.AsMap()) proposed[k] = v;
+    return provider_.PlanResourceChange(ctx_, type, prior, Value::Object(proposed), config);
+  }
+  //! Plans an update from `prior` to `config` and applies it in place.
+  ApplyResult Update(const std::string& type, const Value& prior, const Value& config) {
+    PlanResult plan = PlanUpdate(type, prior, config);
+    EXPECT_TRUE(plan.requires_replace.empty());
+    return provider_.UpdateResource(ctx_, type, prior, plan.planned);
+  }
+
+  static inline testing::MotoServer* moto_ = nullptr;
+  static inline std::string moto_error_;
+  static inline sandbox::Sandbox* sandbox_ = nullptr;
+  static inline std::string sandbox_error_;
+  OperationContext ctx_;
+  AwsProvider provider_;
+
+ private:
+  std::string what_;
+  std::vector<std::string> services_;
+  std::string region_;
+};
+
+inline std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
+  return info.param == Backend::Moto ? "Moto" : "Sandbox";
+}
+
+}  // namespace strata::aws::backendtest
+
+//! Runs every TEST_P of `Suite` against the sandbox and against moto.
+#define STRATA_AWS_BACKENDS(Suite)                                                          \
+  INSTANTIATE_TEST_SUITE_P(Backends, Suite,                                                 \
+                           ::testing::Values(::strata::aws::backendtest::Backend::Sandbox,  \
+                                             ::strata::aws::backendtest::Backend::Moto),    \
+                           ::strata::aws::backendtest::BackendName)
