@@ -18,6 +18,7 @@ struct GlobalOptions {
   std::string chdir;    // -chdir=DIR: run as if started in DIR
   bool no_color = false;
   bool json = false;    // -json: machine-readable output (diagnostics included)
+  bool sandbox = false; // -sandbox: run against a sandbox cloud started for the command
 };
 
 struct CommandContext {
@@ -49,6 +50,7 @@ void AddForceUnlockCommand(CLI::App& app, CommandContext& ctx);  // force_unlock
 void AddPlanCommand(CLI::App& app, CommandContext& ctx);         // plan.cc
 void AddApplyCommand(CLI::App& app, CommandContext& ctx);        // apply.cc: apply and destroy
 void AddRefreshCommand(CLI::App& app, CommandContext& ctx);      // refresh.cc
+void AddSandboxCommand(CLI::App& app, CommandContext& ctx);      // sandbox.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

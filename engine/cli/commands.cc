@@ -14,6 +14,7 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddStateCommand(app, ctx);
   AddOutputCommand(app, ctx);
   AddForceUnlockCommand(app, ctx);
+  AddSandboxCommand(app, ctx);
 }
 
 }  // namespace strata::cli

@@ -65,6 +65,16 @@ bool RunSession::OpenProject() {
     ctx_.exit_code = 1;
     return false;
   }
+  const ProjectConfig& project = project_.project();
+  if (ctx_.global.sandbox || project.sandbox.enabled) {
+    std::string error;
+    sandbox_ = SandboxScope::Start(SandboxSettingsFor(project), error);
+    if (!sandbox_) {
+      *ctx_.err << "\nError: the sandbox could not start: " << error << "\n";
+      ctx_.exit_code = 1;
+      return false;
+    }
+  }
   return state_.Open();
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cli/sandbox_scope.h"
 #include "engine/cli/stage_flags.h"
 #include "engine/cli/state_session.h"
 #include "engine/run/applier.h"
@@ -38,7 +39,8 @@ class RunSession {
   explicit RunSession(CommandContext& ctx);
   ~RunSession();
 
-  //! Opens the project and its state store. Reports and returns false on any error.
+  //! Opens the project and its state store, and starts the sandbox when -sandbox or
+  //! strata.yaml asks for one. Reports and returns false on any error.
   bool OpenProject();
   //! Resolves `stage` (empty: the only stage, or the one holding the working directory),
   //! loads its config, takes its lock for `operation` and loads its state. Reports and
@@ -64,6 +66,7 @@ class RunSession {
 
  private:
   CommandContext& ctx_;
+  std::unique_ptr<SandboxScope> sandbox_;
   ProjectSession project_;
   StateSession state_;
   std::string stage_;

@@ -23,7 +23,53 @@ std::string ProjectConfig::StatePath() const {
   return (p.is_absolute() ? p : fs::path(root_dir) / p).lexically_normal().string();
 }
 
+std::string ProjectConfig::SandboxPath() const {
+  fs::path p(sandbox.path);
+  return (p.is_absolute() ? p : fs::path(root_dir) / p).lexically_normal().string();
+}
+
 namespace {
+
+template <typename T>
+void ReadNumber(const YamlFile& f, const YAML::Node& node, const char* key, T& out, T min, T max,
+                Diagnostics& diags) {
+  if (!node[key]) return;
+  try {
+    T v = node[key].as<T>();
+    if (v < min || v > max) throw YAML::Exception(YAML::Mark(), "out of range");
+    out = v;
+  } catch (const YAML::Exception&) {
+    diags.Error("Invalid value", fmt::format("{} must be a number from {} to {}.", key, min, max),
+                NodeRange(f, node[key]));
+  }
+}
+
+void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfig& sandbox, Diagnostics& diags) {
+  sandbox.range = NodeRange(f, node);
+  if (!node.IsMap()) {
+    diags.Error("Invalid sandbox settings", "sandbox must be a mapping such as { enabled: true, latency_ms: 50 }.",
+                sandbox.range);
+    return;
+  }
+  CheckKeys(f, node,
+            {"enabled", "path", "latency_ms", "throttle_rate", "fault_rate", "seed", "cluster_delay_ms",
+             "nodegroup_delay_ms"},
+            "the sandbox settings", diags);
+  if (node["enabled"]) {
+    try {
+      sandbox.enabled = node["enabled"].as<bool>();
+    } catch (const YAML::Exception&) {
+      diags.Error("Invalid value", "enabled must be true or false.", NodeRange(f, node["enabled"]));
+    }
+  }
+  if (node["path"]) sandbox.path = ScalarString(f, node["path"], "path", diags).value_or(sandbox.path);
+  ReadNumber(f, node, "latency_ms", sandbox.latency_ms, 0, 600000, diags);
+  ReadNumber(f, node, "throttle_rate", sandbox.throttle_rate, 0.0, 1.0, diags);
+  ReadNumber(f, node, "fault_rate", sandbox.fault_rate, 0.0, 1.0, diags);
+  ReadNumber(f, node, "seed", sandbox.seed, 0, 1 << 30, diags);
+  ReadNumber(f, node, "cluster_delay_ms", sandbox.cluster_delay_ms, 0, 3600000, diags);
+  ReadNumber(f, node, "nodegroup_delay_ms", sandbox.nodegroup_delay_ms, 0, 3600000, diags);
+}
 
 void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings& state, Diagnostics& diags) {
   state.range = NodeRange(f, node);
@@ -109,9 +155,10 @@ std::optional<ProjectConfig> LoadProject(const std::string& dir, SourceRegistry&
     diags.Error("Invalid project file", "strata.yaml must be a mapping with project, state and stages.", NodeRange(f, doc->root));
     return std::nullopt;
   }
-  CheckKeys(f, doc->root, {"project", "state", "stages"}, "strata.yaml", diags);
+  CheckKeys(f, doc->root, {"project", "state", "sandbox", "stages"}, "strata.yaml", diags);
   if (doc->root["project"]) project.name = ScalarString(f, doc->root["project"], "project", diags).value_or("");
   if (doc->root["state"]) LoadStateSettings(f, doc->root["state"], project.state, diags);
+  if (doc->root["sandbox"]) LoadSandboxSettings(f, doc->root["sandbox"], project.sandbox, diags);
   if (!doc->root["stages"]) {
     diags.Error("No stages", "strata.yaml needs a stages list, e.g. stages: [{ name: eks, path: 01-eks }].",
                 NodeRange(f, doc->root));

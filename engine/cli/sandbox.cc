@@ -1,0 +1,102 @@
+// `strata sandbox serve`: the sandbox cloud in the foreground, until Ctrl-C. Other
+// processes (the AWS CLI, `strata` without -sandbox, tests) reach it through the printed
+// AWS_ENDPOINT_URL and key pair. In a project directory it serves the project's world
+// (strata.yaml `sandbox:`), so `-sandbox` commands and the server see the same objects.
+
+#include <chrono>
+#include <filesystem>
+#include <ostream>
+#include <thread>
+
+#include "engine/cli/command.h"
+#include "engine/cli/interrupts.h"
+#include "engine/cli/run_session.h"
+#include "engine/cli/sandbox_scope.h"
+#include "engine/config/project.h"
+
+namespace strata::cli {
+namespace {
+
+struct ServeFlags {
+  int port = 0;
+  int cluster_port = 0;
+  std::string state;
+  std::optional<int> latency_ms;
+  std::optional<double> throttle_rate;
+  std::optional<double> fault_rate;
+  std::optional<int> seed;
+  std::optional<int> cluster_delay_ms;
+  std::optional<int> nodegroup_delay_ms;
+  bool memory = false;
+};
+
+sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags& f) {
+  SourceRegistry sources;
+  Diagnostics ignored;  // not a project directory: the defaults below apply
+  std::optional<ProjectConfig> project = LoadProject(ctx.WorkingDir(), sources, ignored);
+  sandbox::SandboxSettings s;
+  if (project && !ignored.HasErrors()) {
+    s = SandboxSettingsFor(*project);
+  } else {
+    s.state_path = (std::filesystem::path(ctx.WorkingDir()) / ".strata" / "sandbox.db").string();
+  }
+  s.port = f.port;
+  s.cluster_port = f.cluster_port;
+  if (!f.state.empty()) s.state_path = ResolvePath(ctx, f.state);
+  if (f.memory) s.state_path.clear();
+  if (f.latency_ms) s.latency = sandbox::Millis(*f.latency_ms);
+  if (f.throttle_rate) s.throttle_probability = *f.throttle_rate;
+  if (f.fault_rate) s.fault_probability = *f.fault_rate;
+  if (f.seed) s.seed = static_cast<uint64_t>(*f.seed);
+  if (f.cluster_delay_ms) s.cluster_delay = sandbox::Millis(*f.cluster_delay_ms);
+  if (f.nodegroup_delay_ms) s.nodegroup_delay = sandbox::Millis(*f.nodegroup_delay_ms);
+  return s;
+}
+
+void Serve(CommandContext& ctx, const ServeFlags& flags) {
+  sandbox::SandboxSettings settings = SettingsFor(ctx, flags);
+  GracefulStopScope graceful;  // the first Ctrl-C stops serving cleanly
+  sandbox::Sandbox server(settings);
+  std::string error;
+  if (!server.Start(error)) {
+    *ctx.err << "Error: the sandbox could not start: " << error << "\n";
+    ctx.exit_code = 1;
+    return;
+  }
+  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS) on " << server.url() << "\n"
+           << "EKS cluster endpoints on " << server.cluster_url() << "\n"
+           << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"
+           << "Point AWS clients at it (the sandbox's own well-known key pair, not an AWS secret):\n"
+           << SandboxEnvironmentLines(server) << "\nPress Ctrl-C to stop.\n"
+           << std::flush;
+  while (!Interrupts().stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  server.Stop();
+  sandbox::SandboxStats stats = server.stats();
+  *ctx.out << "\nSandbox stopped after " << stats.calls << " call(s) (" << stats.throttled << " throttled, "
+           << stats.faults << " failed by fault injection, " << stats.bad_signatures << " with bad signatures).\n";
+}
+
+}  // namespace
+
+void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
+  auto flags = std::make_shared<ServeFlags>();
+  auto* cmd = app.add_subcommand("sandbox", "The embedded sandbox cloud (AWS APIs on 127.0.0.1)");
+  cmd->require_subcommand(1);
+  auto* serve = cmd->add_subcommand("serve", "Serve the sandbox in the foreground until Ctrl-C");
+  serve->add_option("--port", flags->port, "Port of the AWS API endpoint (default: any free port)");
+  serve->add_option("--cluster-port", flags->cluster_port, "Port of the https EKS cluster endpoint (default: any)");
+  serve->add_option("--state", flags->state, "SQLite file of the sandbox's world (default: the project's, or .strata/sandbox.db)")
+      ->option_text("FILE");
+  serve->add_flag("--memory", flags->memory, "Keep the world in memory only");
+  serve->add_option("--latency-ms", flags->latency_ms, "Delay added to every call");
+  serve->add_option("--throttle-rate", flags->throttle_rate, "Share of calls refused with a throttling error (0..1)")
+      ->check(CLI::Range(0.0, 1.0));
+  serve->add_option("--fault-rate", flags->fault_rate, "Share of calls failed with a 500 (0..1)")
+      ->check(CLI::Range(0.0, 1.0));
+  serve->add_option("--seed", flags->seed, "Seed of the throttling and fault draws");
+  serve->add_option("--cluster-delay-ms", flags->cluster_delay_ms, "Time an EKS cluster spends CREATING/DELETING");
+  serve->add_option("--nodegroup-delay-ms", flags->nodegroup_delay_ms, "Time a node group spends CREATING/DELETING");
+  serve->callback([flags, &ctx] { Serve(ctx, *flags); });
+}
+
+}  // namespace strata::cli

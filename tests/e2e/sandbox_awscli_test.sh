@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
+# is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2,
+# IAM and EKS, and a bad secret key must be refused with AWS's SignatureDoesNotMatch.
+source "$(dirname "$0")/lib.sh"
+
+if ! command -v aws >/dev/null 2>&1; then
+  echo "**********************************************************************"
+  echo "*** SKIPPING the AWS CLI sandbox test: no 'aws' on PATH."
+  echo "*** Install it (apt-get install awscli) to run it."
+  echo "**********************************************************************"
+  exit 77
+fi
+
+"$STRATA" sandbox serve --memory --cluster-delay-ms 300 --nodegroup-delay-ms 300 >"$work/serve.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+url=""
+for _ in $(seq 1 100); do
+  url=$(sed -n 's/^Strata sandbox serving AWS .* on \(http:[^ ]*\)$/\1/p' "$work/serve.log")
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "the sandbox did not start:"; cat "$work/serve.log"; exit 1; }
+
+export AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key
+export AWS_DEFAULT_REGION=us-west-2 AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+unset AWS_SESSION_TOKEN AWS_PROFILE AWS_ENDPOINT_URL
+awscli() { aws --endpoint-url "$url" --output json "$@"; }
+field() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d'+sys.argv[1]))" "$1"; }
+
+if run "sts get-caller-identity" 0 awscli sts get-caller-identity; then
+  expect "sts account" "$(field "['Account']" <<<"$out")" "111122223333"
+  expect "sts arn" "$(field "['Arn']" <<<"$out")" "arn:aws:iam::111122223333:"
+fi
+
+if run "ec2 create-vpc" 0 awscli ec2 create-vpc --cidr-block 10.20.0.0/16 \
+  --tag-specifications 'ResourceType=vpc,Tags=[{Key=Name,Value=cli}]'; then
+  vpc=$(field "['Vpc']['VpcId']" <<<"$out")
+  expect "vpc id shape" "$vpc" "vpc-"
+  run "ec2 describe-vpcs" 0 awscli ec2 describe-vpcs --vpc-ids "$vpc" &&
+    expect "describe-vpcs cidr" "$(field "['Vpcs'][0]['CidrBlock']" <<<"$out")" "10.20.0.0/16"
+  run "ec2 create-subnet" 0 awscli ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.20.1.0/24 \
+    --availability-zone us-west-2a && subnet_a=$(field "['Subnet']['SubnetId']" <<<"$out")
+  run "ec2 create-subnet b" 0 awscli ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.20.2.0/24 \
+    --availability-zone us-west-2b && subnet_b=$(field "['Subnet']['SubnetId']" <<<"$out")
+  run "subnet outside the VPC is refused" 254 awscli ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.99.0.0/24
+  expect "subnet outside the VPC: InvalidSubnet.Range" "$err" "InvalidSubnet.Range"
+  run "vpc with subnets cannot be deleted" 254 awscli ec2 delete-vpc --vpc-id "$vpc"
+  expect "delete-vpc: DependencyViolation" "$err" "DependencyViolation"
+  run "describe-availability-zones" 0 awscli ec2 describe-availability-zones &&
+    expect "three zones" "$(field "[len(d['AvailabilityZones']) >= 3]" <<<"$out")" "[True]"
+fi
+
+trust='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}'
+if run "iam create-role" 0 awscli iam create-role --role-name cli-cluster --assume-role-policy-document "$trust"; then
+  role_arn=$(field "['Role']['Arn']" <<<"$out")
+  expect "role arn" "$role_arn" "arn:aws:iam::111122223333:role/cli-cluster"
+  run "iam get-role" 0 awscli iam get-role --role-name cli-cluster &&
+    expect "get-role trust policy" "$(field "['Role']['AssumeRolePolicyDocument']['Statement'][0]['Principal']['Service']" <<<"$out")" "eks.amazonaws.com"
+  run "iam attach-role-policy" 0 awscli iam attach-role-policy --role-name cli-cluster \
+    --policy-arn arn:aws:iam::aws:policy/AmazonEKSClusterPolicy
+fi
+
+if [ -n "${role_arn:-}" ] && [ -n "${subnet_a:-}" ] && [ -n "${subnet_b:-}" ]; then
+  if run "eks create-cluster" 0 awscli eks create-cluster --name cli --role-arn "$role_arn" \
+    --resources-vpc-config "subnetIds=$subnet_a,$subnet_b"; then
+    expect "create-cluster status" "$(field "['cluster']['status']" <<<"$out")" "CREATING"
+  fi
+  sleep 0.5
+  if run "eks describe-cluster" 0 awscli eks describe-cluster --name cli; then
+    expect "cluster ACTIVE" "$(field "['cluster']['status']" <<<"$out")" "ACTIVE"
+    expect "cluster endpoint is https on loopback" "$(field "['cluster']['endpoint']" <<<"$out")" "https://127.0.0.1:"
+    expect "cluster OIDC issuer" "$(field "['cluster']['identity']['oidc']['issuer']" <<<"$out")" "https://oidc.eks.us-west-2.amazonaws.com/id/"
+    field "['cluster']['certificateAuthority']['data']" <<<"$out" | base64 -d >"$work/ca.pem"
+    endpoint=$(field "['cluster']['endpoint']" <<<"$out")
+    # The endpoint is served by the sandbox with a certificate its own CA signed.
+    if curl -sS --cacert "$work/ca.pem" -o /dev/null -w '%{http_code}' "$endpoint/version" >"$work/code" 2>"$work/curl.err"; then
+      pass "cluster endpoint verifies with the cluster's CA"
+    else
+      fail "cluster endpoint TLS: $(cat "$work/curl.err")"
+    fi
+  fi
+  run "eks describe-cluster unknown" 254 awscli eks describe-cluster --name nope
+  expect "unknown cluster: ResourceNotFoundException" "$err" "ResourceNotFoundException"
+fi
+
+# The AWS CLI exits 254 for a service's error (255 on older versions).
+AWS_SECRET_ACCESS_KEY=wrong awscli sts get-caller-identity >/dev/null 2>"$work/bad.err" && code=0 || code=$?
+if [ "$code" = 254 ] || [ "$code" = 255 ]; then pass "bad secret is refused"; else fail "bad secret: exit $code"; fi
+expect "bad secret: SignatureDoesNotMatch" "$(cat "$work/bad.err")" "SignatureDoesNotMatch"
+
+finish
