@@ -1,5 +1,8 @@
 #include "sandbox/sandbox.h"
 
+#include <cstdlib>
+#include <optional>
+
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -22,6 +25,22 @@ constexpr size_t kWorkerThreads = 32;
 int Bind(httplib::Server& server, const std::string& host, int port) {
   if (port == 0) return server.bind_to_any_port(host);
   return server.bind_to_port(host, port) ? port : -1;
+}
+
+// The cluster endpoint's port: the one given, else the one this world used last (the
+// endpoints recorded in clusters, state and kubeconfigs stay valid across restarts), else
+// any free port. The port used is remembered in the world.
+int BindClusterPort(httplib::Server& server, const std::string& host, int port, World& world) {
+  int bound = -1;
+  if (port == 0) {
+    if (std::optional<std::string> last = world.Setting("cluster_port")) {
+      int remembered = std::atoi(last->c_str());
+      if (remembered > 0) bound = Bind(server, host, remembered);
+    }
+  }
+  if (bound < 0) bound = Bind(server, host, port);
+  if (bound > 0) world.SetSetting("cluster_port", std::to_string(bound));
+  return bound;
 }
 
 // Serves on a thread; returns once the accept loop runs, so that Stop() cannot miss it.
@@ -79,7 +98,7 @@ bool Sandbox::Start(std::string& error) {
     if (!s.cluster_server->is_valid()) throw std::runtime_error("cannot set up TLS for the cluster endpoint");
     Configure(*s.cluster_server);
     ServeClusterEndpoint(*s.cluster_server);
-    s.cluster_port = Bind(*s.cluster_server, host, s.settings.cluster_port);
+    s.cluster_port = BindClusterPort(*s.cluster_server, host, s.settings.cluster_port, *s.world);
     if (s.cluster_port < 0)
       throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(s.settings.cluster_port) +
                                " for the cluster endpoint (port in use?)");

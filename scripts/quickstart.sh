@@ -2,7 +2,8 @@
 # The README's main command: installs what is missing, builds strata, and runs the
 # quickstart project (examples/quickstart): init, validate, the stage graph, then for each
 # stage in order plan, apply and plan again (which must show no changes), and a few
-# expressions in the console.
+# expressions in the console; then the EKS stage of examples/eks-sandbox against the
+# embedded sandbox cloud: plan, apply, plan again (no changes), destroy.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -23,3 +24,13 @@ done
 "$strata" -chdir="$project" state list platform
 echo 'module.node_groups.priorities' | "$strata" -chdir="$project" console platform
 echo 'cidrsubnet("10.0.0.0/16", 4, 2)' | "$strata" console
+
+# The EKS stage (VPC over three AZs, NAT, IAM, an EKS cluster, two node groups) against the
+# embedded sandbox cloud (examples/eks-sandbox/strata.yaml `sandbox:`): no AWS account needed.
+eks="$root/examples/eks-sandbox"
+"$strata" -chdir="$eks" init
+"$strata" -chdir="$eks" plan eks
+"$strata" -chdir="$eks" apply -auto-approve eks
+"$strata" -chdir="$eks" plan -detailed-exitcode eks  # exit 2 (changes) fails the script
+"$strata" -chdir="$eks" output eks cluster_endpoint
+"$strata" -chdir="$eks" destroy -auto-approve eks

@@ -24,9 +24,11 @@ void PlanFlags::AddTo(CLI::App* cmd, bool mode_flags) {
   cmd->add_option("stage", stage, "The stage (default: the only stage, or the one holding the working directory)");
   variables.AddTo(cmd);
   cmd->add_option("--target", targets, "Limit the plan to this resource, instance or module and what it depends on (repeatable)")
-      ->option_text("ADDRESS");
+      ->option_text("ADDRESS")
+      ->allow_extra_args(false);  // one value per flag (repeatable): a stage name after it stays the stage
   cmd->add_option("--replace", replace, "Plan to replace this instance even if nothing changed (repeatable)")
-      ->option_text("ADDRESS");
+      ->option_text("ADDRESS")
+      ->allow_extra_args(false);
   cmd->add_option("--refresh", refresh, "Read every object from its provider first (default true; -refresh=false skips it)")
       ->option_text("BOOL")
       ->default_val(true);

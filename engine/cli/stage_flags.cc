@@ -15,8 +15,8 @@ extern char** environ;
 namespace strata::cli {
 
 void VariableFlags::AddTo(CLI::App* cmd) {
-  cmd->add_option("--var", vars, "Set a root variable: -var 'name=value' (repeatable)")->option_text("NAME=VALUE");
-  cmd->add_option("--var-file", var_files, "Read root variables from a YAML or JSON file (repeatable)")->option_text("FILE");
+  cmd->add_option("--var", vars, "Set a root variable: -var 'name=value' (repeatable)")->option_text("NAME=VALUE")->allow_extra_args(false);
+  cmd->add_option("--var-file", var_files, "Read root variables from a YAML or JSON file (repeatable)")->option_text("FILE")->allow_extra_args(false);
 }
 
 VariableInputs VariableFlags::ToInputs(const std::string& working_dir, Diagnostics& diags) const {

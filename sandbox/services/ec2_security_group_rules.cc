@@ -19,7 +19,7 @@ namespace {
 // element of that list's items.
 struct PeerKind {
   const char* field;   //!< the rule's field and DescribeSecurityGroupRules element
-  const char* list;    //!< "IpRanges"
+  const char* list;    //!< "IpRanges": the member's locationName, capitalised (the EC2 query protocol)
   const char* member;  //!< "CidrIp"
   const char* set;     //!< ipPermissions' "ipRanges"
   const char* item;    //!< that set's item element: "cidrIp"
@@ -28,7 +28,7 @@ constexpr PeerKind kPeers[] = {
     {"cidrIpv4", "IpRanges", "CidrIp", "ipRanges", "cidrIp"},
     {"cidrIpv6", "Ipv6Ranges", "CidrIpv6", "ipv6Ranges", "cidrIpv6"},
     {"prefixListId", "PrefixListIds", "PrefixListId", "prefixListIds", "prefixListId"},
-    {"referencedGroupId", "UserIdGroupPairs", "GroupId", "groups", "groupId"},
+    {"referencedGroupId", "Groups", "GroupId", "groups", "groupId"},
 };
 
 // "tcp"/"6" → "tcp" and so on; "-1" for all protocols; other IANA numbers as they are.

@@ -414,14 +414,16 @@ TEST_F(EksWaitTest, PollsWithGrowingCappedBackoffAndReportsProgress) {
   int polls = 0;
   EksWaitOptions options{"EKS cluster \"demo\"", std::chrono::minutes(30)};
   Diagnostics diags = WaitUntil(session_, ctx_, options, [&] {
-    return ++polls < 8 ? EksPoll::Pending("CREATING") : EksPoll::Done();
+    return ++polls < 10 ? EksPoll::Pending("CREATING") : EksPoll::Done();
   });
   EXPECT_FALSE(diags.HasErrors());
-  EXPECT_EQ(polls, 8);
-  ASSERT_EQ(progress_.size(), 7u);
+  EXPECT_EQ(polls, 10);
+  ASSERT_EQ(progress_.size(), 9u);
   EXPECT_EQ(progress_[0], "EKS cluster \"demo\": still CREATING (0s elapsed)");
-  // 5, 7.5, 11.25, 16.875, 25.3125, 30, 30 seconds.
-  EXPECT_EQ(clock_->TotalSlept(), std::chrono::milliseconds(5000 + 7500 + 11250 + 16875 + 25312 + 30000 + 30000));
+  // 2 s, then x1.5 (in whole milliseconds) up to the 30 s cap: 2, 3, 4.5, 6.75, 10.125,
+  // 15.187, 22.78, 30, 30 seconds.
+  EXPECT_EQ(clock_->TotalSlept(),
+            std::chrono::milliseconds(2000 + 3000 + 4500 + 6750 + 10125 + 15187 + 22780 + 30000 + 30000));
 }
 
 TEST_F(EksWaitTest, FailureEndsTheWaitWithItsDiagnostics) {

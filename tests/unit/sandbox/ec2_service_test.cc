@@ -572,7 +572,7 @@ TEST_F(Ec2NetworkTest, IngressRulesAuthorizeRevokeAndDescribe) {
 
   Call("AuthorizeSecurityGroupIngress", {{"GroupId", web}, {"IpPermissions.1.IpProtocol", "tcp"},
                                          {"IpPermissions.1.FromPort", "80"}, {"IpPermissions.1.ToPort", "80"},
-                                         {"IpPermissions.1.UserIdGroupPairs.1.GroupId", lb}});
+                                         {"IpPermissions.1.Groups.1.GroupId", lb}});
   pugi::xml_node permissions = Call("DescribeSecurityGroups", {{"GroupId.1", web}})
                                    .child("securityGroupInfo").child("item").child("ipPermissions");
   ASSERT_EQ(Count(permissions), 2u);
@@ -605,7 +605,7 @@ TEST_F(Ec2NetworkTest, RuleValidationAndEgress) {
             "InvalidParameterValue");
   EXPECT_EQ(Refusal("AuthorizeSecurityGroupIngress", {{"GroupId", sg}, {"IpPermissions.1.IpProtocol", "tcp"},
                                                       {"IpPermissions.1.FromPort", "1"}, {"IpPermissions.1.ToPort", "2"},
-                                                      {"IpPermissions.1.UserIdGroupPairs.1.GroupId", "sg-0000000000000000a"}}),
+                                                      {"IpPermissions.1.Groups.1.GroupId", "sg-0000000000000000a"}}),
             "InvalidGroup.NotFound");
   // The default egress rule exists already; revoke it, then add it back.
   Params all_out{{"GroupId", sg}, {"IpPermissions.1.IpProtocol", "-1"}, {"IpPermissions.1.IpRanges.1.CidrIp", "0.0.0.0/0"}};
