@@ -46,6 +46,20 @@ class Params {
   std::map<std::string, std::string> values_;
 };
 
+//! The entry of `table` (action name -> handler) for the call's Action: no Action is 400
+//! MissingAction; an unknown one, or a Version other than `version`, 400 InvalidAction.
+template <typename Table>
+const typename Table::mapped_type& FindAction(const Params& params, const Table& table, const std::string& version) {
+  std::string action = params.Get("Action");
+  if (action.empty()) throw ApiError(400, "MissingAction", "The request must contain the parameter Action.");
+  std::string asked = params.Get("Version", version);
+  auto it = table.find(action);
+  if (it == table.end() || asked != version) {
+    throw ApiError(400, "InvalidAction", "Could not find operation " + action + " for version " + asked);
+  }
+  return it->second;
+}
+
 //! "roleName" for "RoleName", "openIDConnectProviderArn" for "OpenIDConnectProviderArn".
 std::string MemberName(const std::string& param);
 

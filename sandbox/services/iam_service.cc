@@ -25,19 +25,10 @@ class IamService final : public Service {
 
   Response Handle(ServiceContext& ctx) override {
     iam::Params params(ctx.request.Params());
-    std::string action = params.Get("Action");
-    if (action.empty()) {
-      throw ApiError(400, "MissingAction", "The request must contain the parameter Action.");
-    }
-    std::string version = params.Get("Version", iam::kIamVersion);
-    auto it = actions_.find(action);
-    if (it == actions_.end() || version != iam::kIamVersion) {
-      throw ApiError(400, "InvalidAction",
-                     "Could not find operation " + action + " for version " + version);
-    }
-    iam::QueryAnswer answer(action, iam::kIamXmlns, it->second.has_result);
+    const auto& entry = iam::FindAction(params, actions_, iam::kIamVersion);
+    iam::QueryAnswer answer(params.Get("Action"), iam::kIamXmlns, entry.has_result);
     iam::IamCall call{ctx, params, answer.result()};
-    it->second.handler(call);
+    entry.handler(call);
     return answer.Finish(ctx.request.request_id);
   }
 

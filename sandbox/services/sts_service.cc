@@ -22,19 +22,10 @@ class StsService final : public Service {
 
   Response Handle(ServiceContext& ctx) override {
     iam::Params params(ctx.request.Params());
-    std::string action = params.Get("Action");
-    if (action.empty()) {
-      throw ApiError(400, "MissingAction", "The request must contain the parameter Action.");
-    }
-    std::string version = params.Get("Version", sts::kStsVersion);
-    auto it = actions_.find(action);
-    if (it == actions_.end() || version != sts::kStsVersion) {
-      throw ApiError(400, "InvalidAction",
-                     "Could not find operation " + action + " for version " + version);
-    }
-    iam::QueryAnswer answer(action, iam::kStsXmlns, /*with_result=*/true);
+    const auto& entry = iam::FindAction(params, actions_, sts::kStsVersion);
+    iam::QueryAnswer answer(params.Get("Action"), iam::kStsXmlns, /*with_result=*/true);
     sts::StsCall call{ctx, params, answer.result()};
-    it->second(call);
+    entry(call);
     return answer.Finish(ctx.request.request_id);
   }
 

@@ -117,9 +117,7 @@ class AwsIamInstanceProfile final : public AwsResourceType {
 
  protected:
   Value ApplyDefaults(const Value& v) const override {
-    Value out = AwsResourceType::ApplyDefaults(v);
-    if (Get(out, "path").IsNull()) out = With(out, "path", Value::String("/"));
-    return out;
+    return WithDefaultIamPath(AwsResourceType::ApplyDefaults(v));
   }
 
  private:

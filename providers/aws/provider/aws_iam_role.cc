@@ -117,8 +117,7 @@ class AwsIamRole final : public AwsResourceType {
 
  protected:
   Value ApplyDefaults(const Value& v) const override {
-    Value out = AwsResourceType::ApplyDefaults(v);
-    if (Get(out, "path").IsNull()) out = With(out, "path", Value::String("/"));
+    Value out = WithDefaultIamPath(AwsResourceType::ApplyDefaults(v));
     if (Get(out, "max_session_duration").IsNull()) {
       out = With(out, "max_session_duration", Value::Number(kDefaultMaxSessionDuration));
     }

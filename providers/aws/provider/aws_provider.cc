@@ -8,31 +8,16 @@ using builtin::Error;
 
 AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
     : env_(std::move(env)), session_(std::make_shared<AwsSession>()) {
-  for (auto factory : {NewAwsVpc, NewAwsSubnet, NewAwsIamRole, NewAwsIamPolicy,
-                       NewAwsIamRolePolicyAttachment}) {
-    std::unique_ptr<ResourceType> type = factory(session_);
-    std::string name = type->Schema().type;
-    resources_[name] = std::move(type);
-  }
-  // VPC networking.
-  for (auto factory : {NewAwsInternetGateway, NewAwsEip, NewAwsNatGateway, NewAwsRouteTable, NewAwsRoute,
-                       NewAwsRouteTableAssociation, NewAwsSecurityGroup, NewAwsSecurityGroupRule}) {
-    std::unique_ptr<ResourceType> type = factory(session_);
-    resources_[type->Schema().type] = std::move(type);
-  }
-  for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones}) {
-    std::unique_ptr<DataSourceType> type = factory(session_);
-    std::string name = type->Schema().type;
-    data_sources_[name] = std::move(type);
-  }
-  // EKS and its IAM companions.
-  for (auto factory : {NewAwsIamOpenidConnectProvider, NewAwsIamInstanceProfile, NewAwsEksCluster,
+  for (auto factory : {NewAwsVpc, NewAwsSubnet, NewAwsInternetGateway, NewAwsEip, NewAwsNatGateway,
+                       NewAwsRouteTable, NewAwsRoute, NewAwsRouteTableAssociation, NewAwsSecurityGroup,
+                       NewAwsSecurityGroupRule, NewAwsIamRole, NewAwsIamPolicy, NewAwsIamRolePolicyAttachment,
+                       NewAwsIamOpenidConnectProvider, NewAwsIamInstanceProfile, NewAwsEksCluster,
                        NewAwsEksNodeGroup, NewAwsEksAddon}) {
     std::unique_ptr<ResourceType> type = factory(session_);
     resources_[type->Schema().type] = std::move(type);
   }
-  for (auto factory : {NewAwsPartition, NewAwsIamPolicyDocument, NewAwsEksClusterData,
-                       NewAwsEksClusterAuth}) {
+  for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
+                       NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth}) {
     std::unique_ptr<DataSourceType> type = factory(session_);
     data_sources_[type->Schema().type] = std::move(type);
   }

@@ -16,8 +16,6 @@ namespace {
 using namespace builtin;
 
 constexpr const char* kTableNotFound = "InvalidRouteTableID.NotFound";
-// Routes show up in DescribeRouteTables shortly after CreateRoute returns.
-constexpr Duration kPropagationWait{std::chrono::minutes(2)};
 
 //! The destination attribute that `destination` belongs in.
 const char* DestinationAttribute(const std::string& destination) {
@@ -135,17 +133,10 @@ class AwsRoute final : public AwsResourceType {
 
  private:
   Diagnostics WaitUntilListed(const OperationContext& ctx, const Value& planned) {
-    return WaitFor(
-        *session_, ctx, "the route to " + RouteDestination(planned, RouteNames::Resource) + " to be listed",
-        [&] {
-          ReadResult read = Read(ctx, planned);
-          WaitPoll poll;
-          poll.done = !read.gone;
-          poll.status = read.gone ? "not yet listed" : "listed";
-          poll.diags = read.diags;
-          return poll;
-        },
-        kPropagationWait);
+    // Routes show up in DescribeRouteTables shortly after CreateRoute returns.
+    return aws::WaitUntilListed(*session_, ctx,
+                                "the route to " + RouteDestination(planned, RouteNames::Resource) + " to be listed",
+                                [&] { return Read(ctx, planned); });
   }
 };
 

@@ -14,7 +14,6 @@ namespace {
 using namespace builtin;
 
 constexpr const char* kNotFound = "InvalidAssociationID.NotFound";
-constexpr Duration kPropagationWait{std::chrono::minutes(2)};
 
 Value NonEmpty(const char* text) { return *text ? Value::String(text) : Value(); }
 
@@ -121,17 +120,8 @@ class AwsRouteTableAssociation final : public AwsResourceType {
   }
 
   Diagnostics WaitUntilListed(const OperationContext& ctx, const std::string& id) {
-    return WaitFor(
-        *session_, ctx, "route table association " + id + " to be listed",
-        [&] {
-          ReadResult read = Read(ctx, Value::Object({{"id", Value::String(id)}}));
-          WaitPoll poll;
-          poll.done = !read.gone;
-          poll.status = read.gone ? "not yet listed" : "associated";
-          poll.diags = read.diags;
-          return poll;
-        },
-        kPropagationWait);
+    return aws::WaitUntilListed(*session_, ctx, "route table association " + id + " to be listed",
+                                [&] { return Read(ctx, Value::Object({{"id", Value::String(id)}})); });
   }
 };
 

@@ -25,7 +25,6 @@ using namespace builtin;
 constexpr const char* kDefaultDescription = "Managed by Strata";
 constexpr const char* kDefaultPrefix = "strata-";
 // A new group may not be visible to the next call at once.
-constexpr Duration kPropagationWait{std::chrono::minutes(2)};
 
 struct Direction {
   const char* attr;      // "ingress"

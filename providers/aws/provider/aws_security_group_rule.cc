@@ -23,7 +23,6 @@ namespace {
 using namespace builtin;
 
 constexpr const char* kGroupNotFound = "InvalidGroup.NotFound";
-constexpr Duration kPropagationWait{std::chrono::minutes(2)};
 
 std::string Direction(const Value& rule) { return GetString(rule, "type") == "egress" ? "Egress" : "Ingress"; }
 
@@ -252,17 +251,9 @@ class AwsSecurityGroupRule final : public AwsResourceType {
 
  private:
   Diagnostics WaitUntilListed(const OperationContext& ctx, const Value& rule) {
-    return WaitFor(
-        *session_, ctx, "the new rule of " + GetString(rule, "security_group_id") + " to be listed",
-        [&] {
-          ReadResult read = Read(ctx, rule);
-          WaitPoll poll;
-          poll.done = !read.gone;
-          poll.status = read.gone ? "not yet listed" : "listed";
-          poll.diags = read.diags;
-          return poll;
-        },
-        kPropagationWait);
+    return aws::WaitUntilListed(*session_, ctx,
+                                "the new rule of " + GetString(rule, "security_group_id") + " to be listed",
+                                [&] { return Read(ctx, rule); });
   }
 };
 

@@ -73,4 +73,19 @@ Result<XmlResponse> CallEc2Retrying(const AwsSession& session, const OperationCo
   return *last;  // WaitFor polls at least once
 }
 
+Diagnostics WaitUntilListed(const AwsSession& session, const OperationContext& ctx,
+                            const std::string& what, const std::function<ReadResult()>& read) {
+  return WaitFor(
+      session, ctx, what,
+      [&] {
+        ReadResult r = read();
+        WaitPoll poll;
+        poll.done = !r.gone;
+        poll.status = r.gone ? "not yet listed" : "listed";
+        poll.diags = r.diags;
+        return poll;
+      },
+      kPropagationWait);
+}
+
 }  // namespace strata::aws

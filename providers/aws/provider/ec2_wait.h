@@ -32,6 +32,14 @@ Diagnostics WaitFor(const AwsSession& session, const OperationContext& ctx,
                     const std::string& what, const std::function<WaitPoll()>& poll,
                     Duration max_wait = kDefaultMaxWait);
 
+//! How long a new object may take to show up in Describe* answers (eventual consistency).
+inline constexpr Duration kPropagationWait{std::chrono::minutes(2)};
+
+//! Waits until `read` finds the object just written (not gone), as WaitFor; a read error
+//! ends the wait. `what` completes "waiting for ...".
+Diagnostics WaitUntilListed(const AwsSession& session, const OperationContext& ctx,
+                            const std::string& what, const std::function<ReadResult()>& read);
+
 //! Sends `call`, retrying with backoff while AWS answers one of `codes`, until it is
 //! accepted, fails otherwise, or the wait ends as in WaitFor. The last answer is returned.
 Result<XmlResponse> CallEc2Retrying(const AwsSession& session, const OperationContext& ctx,

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "providers/aws/http/url.h"
+#include "providers/builtin/resource_type.h"
 
 namespace strata::aws {
 
@@ -114,6 +115,11 @@ QueryRequest IamUntagCall(const std::string& action, const std::string& id_param
   }
   if (n == 0) call.action.clear();
   return call;
+}
+
+Value WithDefaultIamPath(const Value& v) {
+  if (!builtin::Get(v, "path").IsNull()) return v;
+  return builtin::With(v, "path", Value::String("/"));
 }
 
 }  // namespace strata::aws

@@ -41,6 +41,9 @@ bool PolicyEquivalent(const std::string& a, const std::string& b);
 //! same as `remote`, else `remote` (decoded).
 Value PolicyForState(const std::string& remote, const Value& prior);
 
+//! `v` with `path` set to IAM's default "/" when it is null.
+Value WithDefaultIamPath(const Value& v);
+
 //! Adds Tags.member.<n>.Key / .Value; nothing when empty.
 void AddIamTags(QueryRequest& call, const TagMap& tags);
 //! The <Tags><member><Key/><Value/></member></Tags> under `node`.
