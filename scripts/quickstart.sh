@@ -8,7 +8,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bash scripts/install-deps.sh
-bash scripts/build.sh build -DSTRATA_BENCH=OFF -DSTRATA_TESTS=OFF
+source scripts/configs.sh
+bash scripts/build.sh build "${quickstart_config[@]}"
 strata="$root/build/strata"
 project="$root/examples/quickstart"
 set -x

@@ -6,6 +6,8 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <random>
 #include <set>
@@ -68,6 +70,33 @@ SqliteStoreOptions WriterOptions(const std::string& path, int iteration) {
   }
 }
 
+// Reads the writer's announcements into `log` until it begins operation `k` (its k+1-th
+// "B" line) and then sleeps a random part of the time between the last two "B" lines:
+// the kill then falls inside operation k whatever the machine's speed. Gives up after
+// 30 s without news (the writer is stuck or died; the caller's checks will say so).
+void WaitForOperation(int fd, std::string& log, int k, std::mt19937& rng) {
+  using Clock = std::chrono::steady_clock;
+  char buf[4096];
+  Clock::time_point previous_begin{}, last_begin{};
+  size_t scanned = 0;
+  int begun = 0;
+  struct pollfd pfd{fd, POLLIN, 0};
+  while (begun <= k && poll(&pfd, 1, 30000) > 0) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0) return;
+    log.append(buf, static_cast<size_t>(n));
+    for (size_t eol; (eol = log.find('\n', scanned)) != std::string::npos; scanned = eol + 1) {
+      if (log.compare(scanned, 2, "B ") != 0) continue;
+      previous_begin = last_begin;
+      last_begin = Clock::now();
+      ++begun;
+    }
+  }
+  if (begun <= k || previous_begin == Clock::time_point{}) return;
+  auto gap = std::chrono::duration_cast<std::chrono::microseconds>(last_begin - previous_begin).count();
+  usleep(static_cast<useconds_t>(std::uniform_int_distribution<long>(0, std::max<long>(gap, 1))(rng)));
+}
+
 int Iterations() {
   if (const char* v = std::getenv("STRATA_CRASH_ITERATIONS")) return std::atoi(v);
   return 300;
@@ -99,18 +128,16 @@ TEST(CrashTest, KillNineAtRandomMomentsLeavesAConsistentDatabase) {
     close(fds[1]);
     std::string log;
     char buf[4096];
-    // Most kills start their random delay once the writer holds the lock, so that they
-    // land among its operations however slow its start-up is (sanitizers, a loaded
-    // machine); one in four kills at any instant, start-up included.
-    if (it % 4 != 0) {
-      struct pollfd pfd{fds[0], POLLIN, 0};
-      while (log.find("L\n") == std::string::npos && poll(&pfd, 1, 10000) > 0) {
-        ssize_t n = read(fds[0], buf, sizeof buf);
-        if (n <= 0) break;
-        log.append(buf, static_cast<size_t>(n));
-      }
+    if (it % 4 == 0) {
+      // One kill in four lands at any instant, start-up included.
+      usleep(std::uniform_int_distribution<int>(0, 12000)(rng));
+    } else {
+      // The others aim at the writer's own pace, whatever the machine's (sanitizers, a
+      // loaded or slow disk): wait until it announces operation k, then kill within the
+      // time that operation k-1 took, so the kill lands among operations, k of them done.
+      int target = std::uniform_int_distribution<int>(1, 6)(rng);
+      WaitForOperation(fds[0], log, target, rng);
     }
-    usleep(std::uniform_int_distribution<int>(0, 12000)(rng));
     kill(pid, SIGKILL);
     int status = 0;
     waitpid(pid, &status, 0);
