@@ -65,6 +65,13 @@ struct OperationContext {
   //! is retried after a crash (from the operation journal), so APIs that take a client
   //! token (EC2 RunInstances, EKS CreateCluster) do not create twice. Empty when unknown.
   std::string idempotency_token;
+  //! CreateResource only: an earlier create of this instance, with this same token, was
+  //! sent by a process that died before recording the answer. The object it made may
+  //! exist: the provider must look for it by the type's CreateRecovery mechanism (client
+  //! token, the token tag, the natural key) and adopt it, brought to `planned`, instead of
+  //! making a second one; it creates only when nothing is found. An object that matches
+  //! the natural key but is not ours is an error that names `import`.
+  bool resume_interrupted_create = false;
   //! The resource instance address this call is for ("aws_vpc.main"), for messages.
   std::string address;
 

@@ -208,6 +208,7 @@ class Writer {
     j["idempotency_token"] = c.idempotency_token;
     j["dependencies"] = c.dependencies;
     j["create_before_destroy"] = c.create_before_destroy;
+    if (c.recovery != CreateRecovery::Unspecified) j["recovery"] = CreateRecoveryName(c.recovery);
     j["requires_replace"] = std::move(replace);
     j["before"] = Val(c.before);
     j["after"] = Val(c.after);
@@ -455,6 +456,11 @@ class Reader {
     c.idempotency_token = Get<std::string>(j, where, "idempotency_token");
     c.dependencies = Get<std::vector<std::string>>(j, where, "dependencies");
     c.create_before_destroy = Get<bool>(j, where, "create_before_destroy");
+    if (j.contains("recovery")) {
+      auto recovery = ParseCreateRecovery(Get<std::string>(j, where, "recovery"));
+      if (!recovery) Damaged(where + "recovery", "unknown create recovery");
+      c.recovery = *recovery;
+    }
     for (const json& p : Array(j, where, "requires_replace")) {
       if (!p.is_array()) Damaged(where + "requires_replace", "malformed path");
       AttrPath path;

@@ -72,6 +72,11 @@ void ApplyView::Summary(const ApplyOutcome& o, bool destroy, const Plan& plan) {
   std::lock_guard lock(mu_);
   std::string counts = destroy ? fmt::format("Resources: {} destroyed.", o.destroyed)
                                : fmt::format("Resources: {} added, {} changed, {} destroyed.", o.added, o.changed, o.destroyed);
+  if (destroy && o.failed.empty() && !o.interrupted && !o.remaining.empty()) {
+    out_ << "\nDestroy incomplete. " << counts << " " << o.remaining.size() << " still in state:\n";
+    for (const auto& a : o.remaining) out_ << "  remaining: " << a << "\n";
+    return;
+  }
   if (o.failed.empty() && !o.interrupted) {
     std::string done = fmt::format("{} complete! {}", destroy ? "Destroy" : "Apply", counts);
     out_ << "\n" << (color_ ? "\x1b[1m\x1b[32m" + done + "\x1b[0m" : done) << "\n";
@@ -83,6 +88,10 @@ void ApplyView::Summary(const ApplyOutcome& o, bool destroy, const Plan& plan) {
        << " failed, " << o.skipped.size() << " skipped.\n";
   for (const auto& a : o.failed) out_ << "  failed:  " << a << "\n";
   for (const auto& a : o.skipped) out_ << "  skipped: " << a << " (depends on what failed)\n";
+  if (!o.not_started.empty()) {
+    out_ << "Not started because of the interrupt (" << o.not_started.size() << "):\n";
+    for (const auto& a : o.not_started) out_ << "  " << a << "\n";
+  }
   out_ << "What succeeded is recorded in state; run plan to see what is left.\n";
 }
 

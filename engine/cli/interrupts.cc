@@ -10,9 +10,10 @@ InterruptState& Interrupts() {
 }
 
 void InstallCliInterruptHandler() {
-  state::InstallInterruptHandler({.on_first_signal = [](int) {
+  state::InstallInterruptHandler({.on_first_signal = [](int signal) {
     InterruptState& s = Interrupts();
     if (!s.graceful) return false;
+    s.signal = signal;
     s.stop = true;
     return true;
   }});

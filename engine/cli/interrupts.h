@@ -10,6 +10,9 @@ namespace strata::cli {
 struct InterruptState {
   //! Set by the first signal while `graceful` is on.
   std::atomic<bool> stop{false};
+  //! That signal's number (SIGINT, SIGTERM): a stopped apply exits with 128 + it, as a
+  //! shell expects of a process a signal ended.
+  std::atomic<int> signal{0};
   //! On while an apply runs.
   std::atomic<bool> graceful{false};
 };

@@ -183,7 +183,8 @@ ApplyOutcome RunSession::Apply(const Plan& plan, int parallelism, const std::fun
     outcome = ApplyPlan(request, project_.diags());
   }
   Report();
-  if (!outcome.failed.empty() || outcome.interrupted) ctx_.exit_code = 1;
+  if (!outcome.failed.empty() || outcome.interrupted || !outcome.remaining.empty()) ctx_.exit_code = 1;
+  if (outcome.interrupted && Interrupts().signal != 0) ctx_.exit_code = 128 + Interrupts().signal;
   return outcome;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/addr/addr.h"
+#include "engine/value/schema.h"
 #include "engine/value/value.h"
 
 namespace strata {
@@ -41,8 +42,9 @@ enum class ActionReason {
   ReadBecauseConfigUnknown,
   ReadBecauseDependencyPending,
   RecreateBecauseGone,  // Strata's own: the object was deleted outside Strata (seen by refresh)
-  //! Strata's own: a create was sent but never answered (SIGINT, kill -9, a crash); it is
-  //! sent again with the same idempotency token, so an object it made is found, not doubled.
+  //! Strata's own: a create was sent but never answered (SIGINT, kill -9, a crash); the
+  //! provider first looks for the object it may have made (by the type's CreateRecovery:
+  //! client token, token tag or natural key) and adopts it, so nothing is doubled.
   CreateAfterInterruption
 };
 
@@ -116,6 +118,9 @@ struct ResourceInstanceChange {
   std::vector<std::string> dependencies;
   //! lifecycle.create_before_destroy (also decides the order of a replace).
   bool create_before_destroy = false;
+  //! For a create after an interruption: how the type finds what the interrupted create
+  //! made (the plan says so; the apply asks the provider to look before it creates).
+  CreateRecovery recovery = CreateRecovery::Unspecified;
 };
 
 //! One root-module output's planned change.

@@ -260,6 +260,34 @@ class Renderer {
   const std::vector<AttrPath>* forces_;
 };
 
+// What an interrupted create's recovery does, in the words of its type's mechanism.
+std::string InterruptedCreateReason(CreateRecovery recovery) {
+  const char* how = "";
+  switch (recovery) {
+    case CreateRecovery::ClientToken:
+      how = "it is sent again with the same client token, so the API returns the object it made instead of a second one";
+      break;
+    case CreateRecovery::CreateTag:
+      how = "the object it made carries its token in the strata:create-token tag, so it is looked up by that tag and "
+            "adopted; only if none exists is it created";
+      break;
+    case CreateRecovery::NaturalKey:
+      how = "the object is looked up by its unique key and adopted if it is the one planned; only if none exists is it "
+            "created";
+      break;
+    case CreateRecovery::StateOnly:
+      how = "this type keeps nothing outside Strata's state, so it is created again";
+      break;
+    case CreateRecovery::Rerun:
+      how = "the command runs again with the same STRATA_CREATE_TOKEN in its environment";
+      break;
+    case CreateRecovery::Unspecified:
+      how = "its type declares no way to find what it made: check for a duplicate after the apply";
+      break;
+  }
+  return std::string("(because an earlier create was interrupted: ") + how + ")";
+}
+
 std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& o) {
   std::string addr = c.addr.ToString();
   std::string bold_addr = o.color ? std::string(kBold) + "# " + addr + kReset : "# " + addr;
@@ -272,10 +300,7 @@ std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& 
       if (c.reason == ActionReason::RecreateBecauseGone) {
         because = "(because the object no longer exists: it was deleted outside of Strata)";
       }
-      if (c.reason == ActionReason::CreateAfterInterruption) {
-        because = "(because an earlier create was interrupted: it is sent again with the same idempotency token, so an "
-                  "object it made is found, not duplicated)";
-      }
+      if (c.reason == ActionReason::CreateAfterInterruption) because = InterruptedCreateReason(c.recovery);
       break;
     case Action::Read:
       what = " will be read during apply";

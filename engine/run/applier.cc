@@ -75,10 +75,12 @@ class Applier {
     if (plan.mode == PlanMode::RefreshOnly) {
       ApplyDrift();
     } else {
+      RecordRefresh();
       RunDeletes();
       if (plan.mode == PlanMode::Normal && !Stopped()) RunMainWalk();
     }
     Commit();
+    if (plan.mode == PlanMode::Destroy) ReportLeftovers();
     return outcome_;
   }
 
@@ -173,6 +175,7 @@ class Applier {
     Emit(started);
     auto start = ticker_.Begin(address, op, id);
     OperationContext ctx = Context(address, op, id, c.idempotency_token);
+    ctx.resume_interrupted_create = op == OperationAction::Create && c.reason == ActionReason::CreateAfterInterruption;
     OperationSlots::Held slot(slots_);
     Diagnostics result_diags;
     Value result;
@@ -287,7 +290,10 @@ class Applier {
     });
     for (NodeId n = 0; n < status.size(); ++n) {
       if (status[n] == WalkStatus::Skipped) outcome_.skipped.push_back(deletes[n]->addr.ToString());
-      if (status[n] == WalkStatus::Pending) outcome_.interrupted = true;
+      if (status[n] == WalkStatus::Pending) {
+        outcome_.interrupted = true;
+        outcome_.not_started.push_back(deletes[n]->addr.ToString());
+      }
     }
   }
 
@@ -332,7 +338,10 @@ class Applier {
     for (NodeId n = 0; n < status.size(); ++n) {
       const GraphNode& node = graph.nodes[n];
       if (node.kind != NodeKind::Resource) continue;
-      if (status[n] == WalkStatus::Pending) outcome_.interrupted = true;
+      if (status[n] == WalkStatus::Pending) {
+        outcome_.interrupted = true;
+        if (HasChangeFor(graph.Label(n))) outcome_.not_started.push_back(graph.Label(n));
+      }
       if (status[n] == WalkStatus::Skipped && HasChangeFor(graph.Label(n))) outcome_.skipped.push_back(graph.Label(n));
     }
   }
@@ -355,9 +364,10 @@ class Applier {
       return it != changes_.end() ? it->second->after : PlannedInstanceValue(*in.schema, in.config);
     }
     if (Stopped()) {
+      // Listed once in the report (ApplyOutcome::not_started), not as an error each.
       std::lock_guard lock(mu_);
       outcome_.interrupted = true;
-      diags.Error("Not applied: interrupted", "The apply was interrupted before this change started; plan again to see what is left.");
+      outcome_.not_started.push_back(address);
       return Value::Unknown();
     }
     const ResourceInstanceChange& c = *it->second;
@@ -473,8 +483,59 @@ class Applier {
     return r.state;
   }
 
-  // --- Refresh-only: what refresh found is written to state ---
+  // --- What refresh found is written to state ---
 
+  // A normal or destroy apply keeps what the plan's refresh saw, as Terraform persists its
+  // refreshed state: an object found gone leaves state (an interrupted delete that did
+  // finish, a deletion outside Strata), and an object this apply does not change takes its
+  // refreshed value, so that drift in computed attributes and the outputs built on them
+  // converges after one apply. Changed objects are recorded by their own operations.
+  void RecordRefresh() {
+    for (const ResourceInstanceChange& d : req_.plan->drift) {
+      std::string address = d.addr.ToString();
+      auto it = changes_.find(address);
+      bool unchanged = it == changes_.end() || it->second->action == Action::NoOp;
+      if (d.action == Action::Delete) {
+        if (Check(req_.store->DeleteResource(*cs_, d.addr), address, diags_)) ForgetInMemory(d.addr);
+      } else if (unchanged) {
+        state::ResourceInstanceState* current = FindInMemory(d.addr);
+        if (!current) continue;
+        current->attributes = d.after;
+        Check(req_.store->PutResource(*cs_, *current), address, diags_);
+      }
+    }
+  }
+
+  state::ResourceInstanceState* FindInMemory(const ResourceInstanceAddr& addr) {
+    for (auto& r : state_.resources) {
+      if (r.addr == addr) return &r;
+    }
+    return nullptr;
+  }
+
+  void ForgetInMemory(const ResourceInstanceAddr& addr) {
+    std::erase_if(state_.resources, [&](const state::ResourceInstanceState& r) { return r.addr == addr; });
+  }
+
+  // A destroy is complete only when state holds no object of the stage: what is left
+  // (a failed or skipped delete, an interruption) is listed, and the apply fails.
+  // With -target, only what the plan meant to destroy counts.
+  void ReportLeftovers() {
+    auto after = req_.store->LoadStage(req_.plan->stage);
+    if (!after.ok()) return;
+    for (const state::ResourceInstanceState& r : after->resources) {
+      if (r.addr.resource.mode != ResourceMode::Managed) continue;
+      std::string address = r.addr.ToString();
+      auto it = changes_.find(address);
+      if (!req_.plan->targets.empty() && (it == changes_.end() || it->second->action != Action::Delete)) continue;
+      if (r.status == state::ResourceStatus::PendingCreate && !r.attributes.IsMapping()) {
+        address += " (an interrupted create: apply the stage to find and adopt what it made, then destroy)";
+      }
+      outcome_.remaining.push_back(address);
+    }
+  }
+
+  // Refresh-only: what refresh found is written to state, and nothing else.
   void ApplyDrift() {
     for (const ResourceInstanceChange& d : req_.plan->drift) {
       std::string address = d.addr.ToString();

@@ -65,6 +65,11 @@ struct ApplyOutcome {
   std::vector<std::string> skipped;
   //! Stopped by `stop` before everything ran.
   bool interrupted = false;
+  //! Changes that never started because of the stop.
+  std::vector<std::string> not_started;
+  //! A destroy: the managed instances still in state after it (failed, skipped or not
+  //! reached); a destroy is complete only when this is empty.
+  std::vector<std::string> remaining;
   int64_t serial = 0;
   std::map<std::string, Value> outputs;
 };

@@ -275,7 +275,10 @@ class Planner {
       ai.planned = ApplyIgnoreChanges(before, after, owned);
     }
     ActionDecision decision = DecideAction(ai);
-    if (interrupted_create && decision.action == Action::Create) decision.reason = ActionReason::CreateAfterInterruption;
+    if (interrupted_create && decision.action == Action::Create) {
+      decision.reason = ActionReason::CreateAfterInterruption;
+      c.recovery = in.schema->create_recovery;
+    }
     if (auto error = CheckPreventDestroy(in.addr, decision.action, config.lifecycle.prevent_destroy)) {
       diags.Error("Instance cannot be destroyed", *error, config.lifecycle.range.IsKnown() ? config.lifecycle.range : config.range);
     }

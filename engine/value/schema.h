@@ -4,6 +4,7 @@
 // Providers publish them; the engine validates config and types resource values with them.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,22 @@ struct AttributeSchema {
   std::string description;
 };
 
+//! How a managed type finds the object an interrupted create made (the process died after
+//! the create was sent, before its answer was recorded), so that the create is never sent
+//! twice blindly. Every managed type declares one; the plan names it for an interrupted
+//! create, and the README lists it per type.
+enum class CreateRecovery {
+  Unspecified,  //!< not declared: a defect (a test checks every registered type)
+  ClientToken,  //!< the API takes a client token: the create is sent again with the same one
+  CreateTag,    //!< the create call tags the object with its token; recovery looks it up by that tag
+  NaturalKey,   //!< the object has a unique key (a name, a route's destination); recovery reads it
+  StateOnly,    //!< nothing exists outside Strata's state: creating again loses and doubles nothing
+  Rerun,        //!< a user command, run again with the same token in its environment
+};
+//! "client_token", "create_tag", "natural_key", "state_only", "rerun" ("" for Unspecified).
+const char* CreateRecoveryName(CreateRecovery recovery);
+std::optional<CreateRecovery> ParseCreateRecovery(const std::string& name);
+
 struct ResourceSchema {
   std::string type;
   ResourceMode mode = ResourceMode::Managed;
@@ -30,6 +47,8 @@ struct ResourceSchema {
   //! manifest); listed attributes are still checked.
   bool dynamic = false;
   int version = 0;
+  //! Managed types: how an interrupted create is recovered.
+  CreateRecovery create_recovery = CreateRecovery::Unspecified;
 };
 
 //! Where the engine finds schemas; implemented by the provider registry.

@@ -20,7 +20,7 @@ BuiltinProvider::BuiltinProvider(BuiltinEnv env) {
 ProviderSchema BuiltinProvider::Schema() const {
   ProviderSchema schema;
   schema.provider.type = "builtin";
-  for (const auto& [name, type] : resources_) schema.resources.push_back(type->Schema());
+  for (const auto& [name, type] : resources_) schema.resources.push_back(type->PublishedSchema());
   for (const auto& [name, type] : data_sources_) schema.data_sources.push_back(type->Schema());
   return schema;
 }
@@ -83,7 +83,7 @@ ApplyResult BuiltinProvider::CreateResource(const OperationContext& ctx, const s
                              " is still unknown when creating it; this is a bug in Strata.");
     return result;
   }
-  result = t->Create(ctx, known);
+  result = t->CreateOrAdopt(ctx, known);
   if (!result.state.IsNull()) result.state = builtin::Normalize(schema, result.state);
   return result;
 }

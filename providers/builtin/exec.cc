@@ -70,6 +70,8 @@ class Exec : public ResourceType {
     return {};
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::Rerun; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     ProcessResult run;
     Diagnostics diags = Run(ctx, planned, GetStringList(planned, "command"), run);
@@ -94,6 +96,9 @@ class Exec : public ResourceType {
     ProcessSpec spec;
     spec.argv = argv;
     spec.env = GetStringMap(v, "environment");
+    // The create's token, the same when a create interrupted by a crash runs again: a
+    // command can use it to find what its first run made (Recovery() is Rerun).
+    if (!ctx.idempotency_token.empty()) spec.env.emplace("STRATA_CREATE_TOKEN", ctx.idempotency_token);
     spec.working_dir = GetString(v, "working_dir");
     std::string timeout = GetString(v, "timeout");
     if (!timeout.empty()) {

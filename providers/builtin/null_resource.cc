@@ -15,6 +15,8 @@ class NullResource : public ResourceType {
     return ManagedSchema("null_resource", {{"triggers", Optional("map(string)", true)}});
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::StateOnly; }
+
   ApplyResult Create(const OperationContext&, const Value& planned) override {
     uint64_t n = env_.random->Uniform(uint64_t(1) << 62);
     return {Normalize(Schema(), With(planned, "id", Value::String(std::to_string(n)))), {}};

@@ -55,6 +55,8 @@ class RandomId : public ResourceType {
     return {};
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::StateOnly; }
+
   ApplyResult Create(const OperationContext&, const Value& planned) override {
     auto n = GetNumber(planned, "byte_length");
     if (!n || *n < 1) return {{}, Error("Invalid byte_length", "byte_length must be at least 1.")};

@@ -80,6 +80,8 @@ class RandomString : public ResourceType {
     return {};
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::StateOnly; }
+
   ApplyResult Create(const OperationContext&, const Value& planned) override {
     Value v = ApplyDefaults(planned);
     Diagnostics diags = Validate(v);

@@ -8,6 +8,41 @@ BuiltinEnv BuiltinEnv::Real() {
 
 using namespace builtin;
 
+ResourceSchema ResourceType::PublishedSchema() const {
+  ResourceSchema schema = Schema();
+  schema.create_recovery = Recovery();
+  return schema;
+}
+
+ApplyResult ResourceType::CreateOrAdopt(const OperationContext& ctx, const Value& planned) {
+  if (!ctx.resume_interrupted_create) return Create(ctx, planned);
+  ReadResult found = FindCreated(ctx, planned);
+  if (found.diags.HasErrors()) return {Value(), found.diags};
+  if (found.gone || found.state.IsNull()) return Create(ctx, planned);
+  ctx.Progress("found the object the interrupted create made; adopting it");
+  ApplyResult adopted = Adopt(ctx, found.state, planned);
+  adopted.diags.Append(found.diags);
+  // A failed adjustment still leaves an object that exists: keep it (tainted by the engine).
+  if (adopted.state.IsNull() && adopted.diags.HasErrors()) adopted.state = found.state;
+  return adopted;
+}
+
+Value ResourceType::KnownFrom(const Value& planned, const Value& found) {
+  // What the provider computes (ids, ARNs) is unknown in `planned`: the found object has it.
+  Value target = planned;
+  if (planned.IsMapping()) {
+    for (const auto& [name, v] : planned.AsMap()) {
+      if (v.IsUnknown()) target = With(target, name, Get(found, name));
+    }
+  }
+  return target;
+}
+
+ReadResult ResourceType::FindCreated(const OperationContext& ctx, const Value& planned) {
+  (void)ctx, (void)planned;
+  return {Value(), true, {}};
+}
+
 Diagnostics ResourceType::Validate(const Value& config) const {
   (void)config;
   return {};

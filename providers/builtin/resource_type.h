@@ -34,6 +34,15 @@ class ResourceType {
   virtual ~ResourceType() = default;
 
   virtual ResourceSchema Schema() const = 0;
+  //! How an interrupted create of this type is found again. Every type declares it (a test
+  //! checks each registered type); it is published as ResourceSchema::create_recovery.
+  virtual CreateRecovery Recovery() const { return CreateRecovery::Unspecified; }
+  //! Schema() with create_recovery filled in from Recovery(): what a provider publishes.
+  ResourceSchema PublishedSchema() const;
+  //! The provider's CreateResource: Create, or, when ctx.resume_interrupted_create says an
+  //! earlier create with the same token may have made the object, FindCreated first and
+  //! Adopt what it finds (Create only when nothing is found).
+  ApplyResult CreateOrAdopt(const OperationContext& ctx, const Value& planned);
   //! Checks beyond the schema (ranges, conflicts); values may be unknown.
   virtual Diagnostics Validate(const Value& config) const;
   //! The generic plan: defaults filled in; on create (or replace) every computed attribute
@@ -48,6 +57,20 @@ class ResourceType {
   virtual ApplyResult Import(const OperationContext& ctx, const std::string& id);
 
  protected:
+  //! Looks for the object an earlier create with ctx.idempotency_token made, by the type's
+  //! Recovery(): the token tag or the natural key (a ClientToken type needs nothing here:
+  //! Create sends the same token). Returns its state, or `gone` when there is none. The
+  //! default finds nothing, which is right for ClientToken, StateOnly and Rerun types.
+  virtual ReadResult FindCreated(const OperationContext& ctx, const Value& planned);
+  //! Brings an object FindCreated found to `planned`, whose unknown attributes (what the
+  //! provider computes: ids, ARNs, computed attributes the config leaves unmanaged) are
+  //! the found object's to tell. The default is Update(found, KnownFrom(planned, found));
+  //! a type overrides it where finishing an interrupted create is more than that update.
+  virtual ApplyResult Adopt(const OperationContext& ctx, const Value& found, const Value& planned) {
+    return Update(ctx, found, KnownFrom(planned, found));
+  }
+  //! `planned` with each unknown top-level attribute taken from `found`.
+  static Value KnownFrom(const Value& planned, const Value& found);
   //! Fills in defaults of optional+computed attributes left null.
   virtual Value ApplyDefaults(const Value& v) const { return v; }
   //! Marks computed attributes that an in-place update will change as unknown.

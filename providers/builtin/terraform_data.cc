@@ -28,6 +28,8 @@ class TerraformData : public ResourceType {
     return result;
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::StateOnly; }
+
   ApplyResult Create(const OperationContext&, const Value& planned) override {
     Value state = With(planned, "id", Value::String(env_.random->Uuid()));
     state = With(state, "output", Get(planned, "input"));

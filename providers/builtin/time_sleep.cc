@@ -51,6 +51,8 @@ class TimeSleep : public ResourceType {
     return diags;
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::StateOnly; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     Diagnostics diags = Wait(ctx, GetString(planned, "create_duration"), "creating");
     if (diags.HasErrors()) return {{}, diags};

@@ -83,14 +83,30 @@ kill -INT "$pid"
 wait "$pid"
 code=$?
 sigout=$(cat "$work/sig.out")
-[ "$code" = 1 ] && pass "interrupted apply exits 1" || fail "interrupted apply exit $code"
+[ "$code" = 130 ] && pass "an apply stopped by SIGINT exits 130" || fail "interrupted apply exit $code"
 expect "interrupt is announced" "$sigout" "Stopping gracefully"
 expect "interrupted summary" "$sigout" "Apply interrupted"
+expect "the changes never started are listed in one block" "$sigout" "Not started because of the interrupt ("
+if grep -q "Not applied: interrupted" <<<"$sigout"; then fail "an error per not-started resource"; else pass "no error per not-started resource"; fi
 run sig-list 0 "$STRATA" -chdir="$sig" state list
 n=$(grep -c time_sleep <<<"$out")
 if [ "$n" -ge 2 ] && [ "$n" -le 4 ]; then pass "in-flight creates finished and were recorded ($n of 6)"; else fail "recorded $n of 6 after SIGINT"; fi
 run sig-resume 0 "$STRATA" -chdir="$sig" apply -auto-approve
 expect "resume creates the rest" "$out" "Apply complete! Resources: $((6 - n)) added"
+
+# SIGTERM (what CI runners and systemd send) stops the same way, with 143.
+term="$work/term"
+new_project "$term"
+cp "$sig/s/main.yaml" "$term/s/main.yaml"
+"$STRATA" -chdir="$term" apply -auto-approve -parallelism=1 >"$work/term.out" 2>&1 &
+pid=$!
+for _ in $(seq 200); do grep -q "Creating..." "$work/term.out" 2>/dev/null && break; sleep 0.05; done
+kill -TERM "$pid"
+wait "$pid"
+code=$?
+[ "$code" = 143 ] && pass "an apply stopped by SIGTERM exits 143" || fail "SIGTERM apply exit $code: $(tail -5 "$work/term.out")"
+run term-resume 0 "$STRATA" -chdir="$term" apply -auto-approve
+expect "the stopped apply finishes" "$out" "Apply complete!"
 
 # --- kill -9 at different moments, then recover: nothing lost, nothing duplicated.
 k="$work/kill"

@@ -26,6 +26,7 @@ struct FakeCloud {
   std::map<std::string, Value> objects;         // id -> state
   std::map<std::string, std::string> by_token;  // token -> id
   std::vector<std::string> create_tokens;
+  std::vector<bool> create_resumes;  // ctx.resume_interrupted_create of each create
   std::vector<std::string> delete_endpoints;  // the provider settings each delete ran with
   int next_id = 1;
 };
@@ -41,7 +42,9 @@ class FakeProvider : public Provider {
     using namespace builtin;
     s.resources.push_back(ManagedSchema("fake_thing", {{"name", Required("string", true)},
                                                         {"size", builtin::Optional("number")},
+                                                        {"status", Computed("string")},
                                                         {"id", Computed("string")}}));
+    s.resources.back().create_recovery = CreateRecovery::ClientToken;
     return s;
   }
   Diagnostics Configure(const OperationContext&, const Value& settings) override {
@@ -68,6 +71,7 @@ class FakeProvider : public Provider {
   ApplyResult CreateResource(const OperationContext& ctx, const std::string&, const Value& planned) override {
     std::lock_guard lock(cloud_->mu);
     cloud_->create_tokens.push_back(ctx.idempotency_token);
+    cloud_->create_resumes.push_back(ctx.resume_interrupted_create);
     ApplyResult r;
     if (auto it = cloud_->by_token.find(ctx.idempotency_token); it != cloud_->by_token.end()) {
       r.state = cloud_->objects.at(it->second);
@@ -76,6 +80,7 @@ class FakeProvider : public Provider {
     std::string id = "thing-" + std::to_string(cloud_->next_id++);
     ValueMap attrs = planned.AsMap();
     attrs["id"] = Value::String(id);
+    attrs["status"] = Value::String("ok");
     r.state = Value::Object(attrs);
     cloud_->objects[id] = r.state;
     cloud_->by_token[ctx.idempotency_token] = id;
@@ -90,8 +95,13 @@ class FakeProvider : public Provider {
   DeleteResult DeleteResource(const OperationContext&, const std::string&, const Value& prior) override {
     std::lock_guard lock(cloud_->mu);
     if (settings_.IsMapping()) cloud_->delete_endpoints.push_back(settings_.AsMap().at("endpoint").AsString());
+    DeleteResult r;
+    if (prior.AsMap().at("name").AsString() == "stuck") {
+      r.diags.Error("Thing in use", "it cannot be deleted while in use");
+      return r;
+    }
     cloud_->objects.erase(prior.AsMap().at("id").AsString());
-    return {};
+    return r;
   }
   ApplyResult ImportResource(const OperationContext&, const std::string&, const std::string&) override { return {}; }
   ReadResult ReadDataSource(const OperationContext&, const std::string&, const Value&) override { return {}; }
@@ -123,7 +133,7 @@ class PlanApplyTest : public ::testing::Test {
 
   void WriteConfig(const std::string& yaml) { std::ofstream(dir_ / "s" / "main.yaml") << yaml; }
 
-  Plan MakePlan() {
+  Plan MakePlan(PlanMode mode = PlanMode::Normal) {
     Diagnostics diags;
     loaded_ = engine_->LoadStage(*project_, "s", diags);
     EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
@@ -135,6 +145,7 @@ class PlanApplyTest : public ::testing::Test {
     req.stage = loaded_.get();
     req.prior = &prior_;
     req.providers = &registry_;
+    req.mode = mode;
     PlanOutcome out = PlanStage(req, diags);
     EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
     return out.plan;
@@ -275,8 +286,10 @@ TEST_F(PlanApplyTest, InterruptedCreateIsSentAgainWithItsToken) {
   EXPECT_EQ(x->action, Action::Create);
   EXPECT_EQ(x->reason, ActionReason::CreateAfterInterruption);
   EXPECT_EQ(x->idempotency_token, token);
+  EXPECT_EQ(x->recovery, CreateRecovery::ClientToken) << "the plan names the type's recovery mechanism";
   Diagnostics diags;
   Apply(recovery, diags);
+  EXPECT_TRUE(cloud_->create_resumes.back()) << "the provider is told to look for what the interrupted create made";
   EXPECT_FALSE(diags.HasErrors());
   EXPECT_EQ(cloud_->objects.size(), 1u) << "the object made by the interrupted create is adopted, not duplicated";
   EXPECT_EQ(cloud_->create_tokens.back(), token);
@@ -284,6 +297,78 @@ TEST_F(PlanApplyTest, InterruptedCreateIsSentAgainWithItsToken) {
   ASSERT_EQ(state->resources.size(), 1u);
   EXPECT_EQ(state->resources[0].status, state::ResourceStatus::Created);
   EXPECT_FALSE(MakePlan().HasChanges());
+}
+
+TEST_F(PlanApplyTest, OrdinaryCreatesAreNotResumes) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_EQ(cloud_->create_resumes.size(), 2u);
+  EXPECT_FALSE(cloud_->create_resumes[0]);
+  EXPECT_FALSE(cloud_->create_resumes[1]);
+}
+
+// kill -9 during a destroy: the delete was sent and done, but never recorded. The next
+// destroy's refresh finds the object gone: it leaves state, and the destroy is complete.
+TEST_F(PlanApplyTest, InterruptedDeleteOfAGoneObjectLeavesState) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  {
+    auto lock = store_->Lock({"s", "destroy", std::chrono::milliseconds(0)});
+    auto cs = store_->BeginChangeSet(lock->id, "s", "destroy");
+    auto stage = store_->LoadStage("s");
+    const state::ResourceInstanceState& b = stage->resources[1];
+    ASSERT_TRUE(store_->BeginOperation(*cs, {b.addr, state::OperationAction::Delete, "fake", ""}).ok());
+    cloud_->objects.erase(b.attributes.AsMap().at("id").AsString());
+    ASSERT_TRUE(store_->Unlock("s", lock->id).ok());
+  }
+  Plan destroy = MakePlan(PlanMode::Destroy);
+  ASSERT_EQ(destroy.drift.size(), 1u) << "refresh saw the interrupted delete's object gone";
+  EXPECT_EQ(destroy.drift[0].action, Action::Delete);
+  ApplyOutcome out = Apply(destroy, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_EQ(out.destroyed, 1);
+  EXPECT_TRUE(out.remaining.empty());
+  EXPECT_TRUE(store_->LoadStage("s")->resources.empty()) << "no entry is left for an object already deleted";
+  EXPECT_TRUE(cloud_->objects.empty());
+}
+
+TEST_F(PlanApplyTest, DestroyThatLeavesObjectsSaysWhich) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: stuck }\n"
+              "  y:\n    type: fake_thing\n    properties: { name: free }\n");
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  Diagnostics destroy_diags;
+  ApplyOutcome out = Apply(MakePlan(PlanMode::Destroy), destroy_diags);
+  EXPECT_TRUE(destroy_diags.HasErrors());
+  EXPECT_EQ(out.remaining, std::vector<std::string>{"fake_thing.x"});
+  EXPECT_EQ(store_->LoadStage("s")->resources.size(), 1u);
+}
+
+// A computed attribute changed outside Strata: the plan shows no resource change, only the
+// output built on it; one apply records the refreshed value and the next plan is clean.
+TEST_F(PlanApplyTest, ApplyRecordsWhatRefreshSawSoOutputDriftConverges) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: solo }\n"
+              "outputs:\n  status: { value: \"${x.status}\" }\n");
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(MakePlan().HasChanges());
+  {
+    std::lock_guard lock(cloud_->mu);
+    ValueMap attrs = cloud_->objects.begin()->second.AsMap();
+    attrs["status"] = Value::String("degraded");
+    cloud_->objects.begin()->second = Value::Object(attrs);
+  }
+  Plan drifted = MakePlan();
+  EXPECT_EQ(Find(drifted, "fake_thing.x")->action, Action::NoOp);
+  ASSERT_TRUE(drifted.HasChanges()) << "the output changes";
+  Apply(drifted, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  auto state = store_->LoadStage("s");
+  EXPECT_EQ(state->resources[0].attributes.AsMap().at("status").AsString(), "degraded");
+  EXPECT_EQ(state->FindOutput("status")->value.AsString(), "degraded");
+  EXPECT_FALSE(MakePlan().HasChanges()) << "one apply converges";
 }
 
 TEST_F(PlanApplyTest, RemovedFromConfigIsDestroyedAndTargetsLimitThePlan) {
