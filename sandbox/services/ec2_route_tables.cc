@@ -1,4 +1,5 @@
-// Route tables: Create/Describe/DeleteRouteTable and their associations with subnets
+// Route tables: Create/Describe/DeleteRouteTable and their associations with subnets, or
+// with an internet gateway attached to the table's VPC (an edge association)
 // (AssociateRouteTable, DisassociateRouteTable, ReplaceRouteTableAssociation). Routes are
 // in ec2_routes.cc.
 
@@ -21,9 +22,15 @@ Json NewTable(const Ec2Call& call, const Json& vpc) {
   return table;
 }
 
-Json NewAssociation(const Ec2Call& call, const std::string& subnet_id, bool main) {
+// What an association links its table to: a subnet, a gateway, or (main) the VPC.
+constexpr const char* kLinkFields[] = {"subnetId", "gatewayId"};
+
+//! A new association linking what `link` names (its "subnetId" or "gatewayId").
+Json NewAssociation(const Ec2Call& call, const Json& link, bool main) {
   Json association{{"id", call.world().NewId("rtbassoc")}, {"main", main}};
-  if (!subnet_id.empty()) association["subnetId"] = subnet_id;
+  for (const char* field : kLinkFields) {
+    if (link.contains(field)) association[field] = link[field];
+  }
   return association;
 }
 
@@ -31,7 +38,9 @@ void WriteAssociation(pugi::xml_node item, const Json& table, const Json& associ
   AddBool(item, "main", association["main"]);
   AddText(item, "routeTableAssociationId", association["id"]);
   AddText(item, "routeTableId", table["id"]);
-  if (association.contains("subnetId")) AddText(item, "subnetId", association["subnetId"]);
+  for (const char* field : kLinkFields) {
+    if (association.contains(field)) AddText(item, field, association[field]);
+  }
   AddText(AddChild(item, "associationState"), "state", "associated");
 }
 
@@ -69,9 +78,10 @@ std::optional<std::vector<std::string>> TableFields(const Ec2Call& call, const J
     if (name == "association.route-table-association-id") out.push_back(a["id"]);
     if (name == "association.route-table-id") out.push_back(table["id"]);
     if (name == "association.subnet-id" && a.contains("subnetId")) out.push_back(a["subnetId"]);
+    if (name == "association.gateway-id" && a.contains("gatewayId")) out.push_back(a["gatewayId"]);
   }
   if (name == "association.main" || name == "association.route-table-association-id" ||
-      name == "association.route-table-id" || name == "association.subnet-id") {
+      name == "association.route-table-id" || name == "association.subnet-id" || name == "association.gateway-id") {
     return out;
   }
   return std::nullopt;
@@ -107,22 +117,45 @@ void WriteAssociationState(pugi::xml_node response) {
   AddText(AddChild(response, "associationState"), "state", "associated");
 }
 
+//! What AssociateRouteTable links `table` to: {"subnetId": ...} for a subnet of its VPC,
+//! {"gatewayId": ...} for an internet gateway attached to its VPC.
+Json LinkToAssociate(const Ec2Call& call, const Json& table) {
+  std::string table_id = table["id"];
+  if (call.Has("SubnetId") == call.Has("GatewayId")) {
+    if (!call.Has("SubnetId")) throw MissingParameter("SubnetId");
+    throw ApiError(400, "InvalidParameterCombination", "Only one of SubnetId and GatewayId may be specified");
+  }
+  if (call.Has("SubnetId")) {
+    Json subnet = Require(call, kSubnetKind, call.Require("SubnetId"));
+    if (subnet["vpcId"] != table["vpcId"]) {
+      throw InvalidParameterValue("Route table " + table_id + " and subnet " + subnet["id"].get<std::string>() +
+                                  " belong to different networks");
+    }
+    return {{"subnetId", subnet["id"]}};
+  }
+  Json gateway = Require(call, kInternetGatewayKind, call.Require("GatewayId"));
+  if (gateway.value("vpcId", "") != table["vpcId"]) {
+    throw InvalidParameterValue("Gateway " + gateway["id"].get<std::string>() + " is not attached to " +
+                                table["vpcId"].get<std::string>() + ", the network of route table " + table_id);
+  }
+  return {{"gatewayId", gateway["id"]}};
+}
+
 void AssociateRouteTable(Ec2Call& call, pugi::xml_node response) {
   Json table = Require(call, kRouteTableKind, call.Require("RouteTableId"));
-  Json subnet = Require(call, kSubnetKind, call.Require("SubnetId"));
-  std::string table_id = table["id"], subnet_id = subnet["id"];
-  if (subnet["vpcId"] != table["vpcId"]) {
-    throw InvalidParameterValue("Route table " + table_id + " and subnet " + subnet_id + " belong to different networks");
-  }
+  Json link = LinkToAssociate(call, table);
+  std::string table_id = table["id"];
   for (const Json& other : ListIn(call, kRouteTableKind)) {
     for (const Json& association : other["associations"]) {
-      if (association.value("subnetId", "") != subnet_id) continue;
+      bool same = false;
+      for (const char* field : kLinkFields) same = same || (link.contains(field) && association.value(field, "") == link[field]);
+      if (!same) continue;
       throw ApiError(400, "Resource.AlreadyAssociated",
                      "the specified association for route table " + table_id +
                          " conflicts with an existing association");
     }
   }
-  Json association = NewAssociation(call, subnet_id, false);
+  Json association = NewAssociation(call, link, false);
   table["associations"].push_back(association);
   Save(call, kRouteTableKind, table);
   AddText(response, "associationId", association["id"]);
@@ -149,8 +182,7 @@ void ReplaceRouteTableAssociation(Ec2Call& call, pugi::xml_node response) {
     throw InvalidParameterValue("Route table " + target["id"].get<std::string>() + " and association " + id +
                                 " belong to different networks");
   }
-  Json moved = NewAssociation(call, table["associations"][index].value("subnetId", ""),
-                              table["associations"][index]["main"]);
+  Json moved = NewAssociation(call, table["associations"][index], table["associations"][index]["main"]);
   table["associations"].erase(index);
   Save(call, kRouteTableKind, table);
   target = Require(call, kRouteTableKind, target["id"]);  // the same table, maybe just changed
@@ -164,7 +196,7 @@ void ReplaceRouteTableAssociation(Ec2Call& call, pugi::xml_node response) {
 
 void CreateMainRouteTable(const Ec2Call& call, const Json& vpc) {
   Json table = NewTable(call, vpc);
-  table["associations"].push_back(NewAssociation(call, "", true));
+  table["associations"].push_back(NewAssociation(call, Json::object(), true));
   Save(call, kRouteTableKind, table);
 }
 

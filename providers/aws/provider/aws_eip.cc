@@ -55,7 +55,7 @@ class AwsEip final : public Ec2ResourceType {
     if (!pool.empty()) call.Add("PublicIpv4Pool", pool);
     std::string group = GetString(planned, "network_border_group");
     if (!group.empty()) call.Add("NetworkBorderGroup", group);
-    AddTagSpecification(call, "elastic-ip", WantedTags(planned));
+    AddTagSpecification(call, "elastic-ip", TagsOnCreate(ctx, planned));
     return FinishCreate(ctx, call, "allocationId", planned);
   }
 

@@ -38,6 +38,10 @@ class AwsEksAddon final : public AwsResourceType {
                                            {"modified_at", Computed("string")}});
   }
 
+  //! Create sends the idempotency token as clientRequestToken (see the top): a recovery
+  //! sends it again, and there is nothing to look for first.
+  CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string cluster = GetString(planned, "cluster_name"), name = GetString(planned, "addon_name");
     json body = {{"addonName", name}};

@@ -127,6 +127,10 @@ class AwsEksCluster final : public AwsResourceType {
     return result;
   }
 
+  //! Create sends the idempotency token as clientRequestToken (see the top): a recovery
+  //! sends it again, and there is nothing to look for first.
+  CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string name = GetString(planned, "name");
     json body = CreateBody(ctx, planned);

@@ -36,13 +36,6 @@ ValueList Items(const Value& v, const std::string& name) {
   return list.IsSequence() ? list.AsList() : ValueList{};
 }
 
-std::string NodegroupName(const std::string& prefix, const std::string& token) {
-  // Stable across a retried create (the token is), so clientRequestToken can do its job.
-  std::string suffix = token.empty() ? std::to_string(std::chrono::system_clock::now().time_since_epoch().count())
-                                     : token;
-  return prefix + suffix.substr(0, std::min<size_t>(26, suffix.size()));
-}
-
 class AwsEksNodeGroup final : public AwsResourceType {
  public:
   using AwsResourceType::AwsResourceType;
@@ -74,10 +67,15 @@ class AwsEksNodeGroup final : public AwsResourceType {
           Computed("list(object({autoscaling_groups=list(object({name=string})), remote_access_security_group_id=string}))")}});
   }
 
+  //! Create sends the idempotency token as clientRequestToken (see the top): a recovery
+  //! sends it again, and there is nothing to look for first.
+  CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string cluster = GetString(planned, "cluster_name");
     std::string name = GetString(planned, "node_group_name");
-    if (name.empty()) name = NodegroupName(GetString(planned, "node_group_name_prefix", "strata-"), ctx.idempotency_token);
+    // Stable across a retried create (the token is), so clientRequestToken can do its job.
+    if (name.empty()) name = UniqueName(GetString(planned, "node_group_name_prefix", "strata-"), ctx);
     json body = CreateBody(planned, name);
     if (!ctx.idempotency_token.empty()) body["clientRequestToken"] = ctx.idempotency_token;
     RestJsonRequest call;

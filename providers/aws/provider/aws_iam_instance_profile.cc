@@ -2,7 +2,11 @@
 // GetInstanceProfile / AddRoleToInstanceProfile / RemoveRoleFromInstanceProfile /
 // TagInstanceProfile / UntagInstanceProfile / DeleteInstanceProfile, with Terraform's
 // attribute names. The id is the name. The role changes in place (remove, then add); a
-// delete removes the role first, as IAM refuses to delete a profile that holds one.
+// delete removes the role first, as IAM refuses to delete a profile that holds one. The
+// name is the natural key (from name_prefix, it is derived from the create's token, so a
+// recovery asks for the same one): an interrupted create is found again by it, adopted
+// only when the profile carries the create's token in its create-token tag
+// (CreateInstanceProfile sends it), and given its role if the create stopped before.
 
 #include "providers/aws/provider/aws_resource_type.h"
 #include "providers/aws/provider/iam_api.h"
@@ -28,18 +32,13 @@ class AwsIamInstanceProfile final : public AwsResourceType {
                                                       {"create_date", Computed("string")}});
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
-    std::string name = GetString(planned, "name");
-    if (name.empty()) {
-      // Stable across a retried create: derived from the idempotency token when there is one.
-      std::string token = ctx.idempotency_token.empty()
-                              ? std::to_string(std::chrono::system_clock::now().time_since_epoch().count())
-                              : ctx.idempotency_token;
-      name = GetString(planned, "name_prefix", "strata-") + token.substr(0, std::min<size_t>(26, token.size()));
-    }
+    std::string name = ProfileName(ctx, planned);
     QueryRequest call = IamCall("CreateInstanceProfile");
     call.Add("InstanceProfileName", name).Add("Path", GetString(planned, "path", "/"));
-    AddIamTags(call, WantedTags(planned));
+    AddIamTags(call, TagsOnCreate(ctx, planned));
     Result<XmlResponse> created = CallIam(*session_, ctx, call);
     if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
     Diagnostics diags;
@@ -49,29 +48,7 @@ class AwsIamInstanceProfile final : public AwsResourceType {
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
-    std::string name = GetString(prior, "id", GetString(prior, "name"));
-    QueryRequest call = IamCall("GetInstanceProfile");
-    call.Add("InstanceProfileName", name);
-    Result<XmlResponse> got = CallIam(*session_, ctx, call);
-    if (!got.ok()) {
-      if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
-      return {Value(), false, AwsErrorDiag(call.action, got.error())};
-    }
-    pugi::xml_node profile = got->result.child("InstanceProfile");
-    if (!profile) return {Value(), true, {}};
-    std::string role = profile.child("Roles").child("member").child_value("RoleName");
-    TagMap remote = ReadIamTags(profile);
-    Value state = Value::Object({{"id", Value::String(profile.child_value("InstanceProfileName"))},
-                                 {"name", Value::String(profile.child_value("InstanceProfileName"))},
-                                 {"name_prefix", Get(prior, "name_prefix")},
-                                 {"path", Value::String(profile.child_value("Path"))},
-                                 {"role", role.empty() ? Value() : Value::String(role)},
-                                 {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
-                                 {"tags_all", TagsValue(remote)},
-                                 {"arn", Value::String(profile.child_value("Arn"))},
-                                 {"unique_id", Value::String(profile.child_value("InstanceProfileId"))},
-                                 {"create_date", Value::String(profile.child_value("CreateDate"))}});
-    return {state, false, {}};
+    return ReadProfile(ctx, GetString(prior, "id", GetString(prior, "name")), prior);
   }
 
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
@@ -116,11 +93,46 @@ class AwsIamInstanceProfile final : public AwsResourceType {
   }
 
  protected:
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    std::string name = ProfileName(ctx, planned), token;
+    ReadResult found = ReadProfile(ctx, name, planned, &token);
+    return ClaimIfOurs(ctx, std::move(found), token, "IAM instance profile \"" + name + "\"", name);
+  }
+
   Value ApplyDefaults(const Value& v) const override {
     return WithDefaultIamPath(AwsResourceType::ApplyDefaults(v));
   }
 
  private:
+  //! `name`, else one from `name_prefix` (default "strata-") that a recovery asks for too.
+  static std::string ProfileName(const OperationContext& ctx, const Value& planned) {
+    std::string name = GetString(planned, "name");
+    return name.empty() ? UniqueName(GetString(planned, "name_prefix", "strata-"), ctx) : name;
+  }
+
+  //! GetInstanceProfile of `name` as state (`prior` tells what was written); `token`,
+  //! when given, receives the profile's create-token tag.
+  ReadResult ReadProfile(const OperationContext& ctx, const std::string& name, const Value& prior,
+                         std::string* token = nullptr) {
+    QueryRequest call = IamCall("GetInstanceProfile");
+    call.Add("InstanceProfileName", name);
+    return ReadIamObject(*session_, ctx, call, "InstanceProfile", [&](pugi::xml_node profile) {
+      std::string role = profile.child("Roles").child("member").child_value("RoleName");
+      TagMap remote = ReadIamTags(profile, token);
+      Value state = Value::Object({{"id", Value::String(profile.child_value("InstanceProfileName"))},
+                                   {"name", Value::String(profile.child_value("InstanceProfileName"))},
+                                   {"name_prefix", Get(prior, "name_prefix")},
+                                   {"path", Value::String(profile.child_value("Path"))},
+                                   {"role", role.empty() ? Value() : Value::String(role)},
+                                   {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
+                                   {"tags_all", TagsValue(remote)},
+                                   {"arn", Value::String(profile.child_value("Arn"))},
+                                   {"unique_id", Value::String(profile.child_value("InstanceProfileId"))},
+                                   {"create_date", Value::String(profile.child_value("CreateDate"))}});
+      return ReadResult{state, false, {}};
+    });
+  }
+
   //! AddRoleToInstanceProfile / RemoveRoleFromInstanceProfile; for a removal, a role
   //! already gone (NoSuchEntity) counts as done.
   Diagnostics RoleCall(const OperationContext& ctx, const std::string& action, const std::string& profile,

@@ -4,7 +4,9 @@
 // UpdateOpenIDConnectProviderThumbprint / TagOpenIDConnectProvider /
 // UntagOpenIDConnectProvider / DeleteOpenIDConnectProvider, with Terraform's attribute
 // names. The id is the ARN. IAM answers the url without its "https://": the user's text is
-// kept when it names the same issuer.
+// kept when it names the same issuer. The url is the natural key (it makes the ARN): an
+// interrupted create is found again by it, and adopted only when the provider carries the
+// create's token in its create-token tag (CreateOpenIDConnectProvider sends it).
 
 #include <algorithm>
 
@@ -53,6 +55,8 @@ class AwsIamOpenidConnectProvider final : public AwsResourceType {
                                                              {"arn", Computed("string")}});
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = IamCall("CreateOpenIDConnectProvider");
     call.Add("Url", GetString(planned, "url"));
@@ -60,36 +64,14 @@ class AwsIamOpenidConnectProvider final : public AwsResourceType {
     if (Get(planned, "thumbprint_list").IsWhollyKnown()) {
       AddMembers(call, "ThumbprintList", GetStringList(planned, "thumbprint_list"));
     }
-    AddIamTags(call, WantedTags(planned));
+    AddIamTags(call, TagsOnCreate(ctx, planned));
     Result<XmlResponse> created = CallIam(*session_, ctx, call);
     if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
     return ReadAfterWrite(ctx, planned, XmlText(created->result, "OpenIDConnectProviderArn"), {});
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
-    std::string arn = GetString(prior, "id", GetString(prior, "arn"));
-    QueryRequest call = IamCall("GetOpenIDConnectProvider");
-    call.Add("OpenIDConnectProviderArn", arn);
-    Result<XmlResponse> got = CallIam(*session_, ctx, call);
-    if (!got.ok()) {
-      if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
-      return {Value(), false, AwsErrorDiag(call.action, got.error())};
-    }
-    const pugi::xml_node& r = got->result;
-    std::string url = r.child_value("Url");
-    Value prior_url = Get(prior, "url");
-    Value url_value = prior_url.IsString() && WithoutScheme(prior_url.AsString()) == WithoutScheme(url)
-                          ? prior_url
-                          : Value::String("https://" + WithoutScheme(url));
-    TagMap remote = ReadIamTags(r);
-    Value state = Value::Object({{"id", Value::String(arn)},
-                                 {"arn", Value::String(arn)},
-                                 {"url", url_value},
-                                 {"client_id_list", StringsValue(Members(r.child("ClientIDList")), true)},
-                                 {"thumbprint_list", StringsValue(Members(r.child("ThumbprintList")), false)},
-                                 {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
-                                 {"tags_all", TagsValue(remote)}});
-    return {state, false, {}};
+    return ReadProvider(ctx, GetString(prior, "id", GetString(prior, "arn")), prior);
   }
 
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
@@ -140,6 +122,40 @@ class AwsIamOpenidConnectProvider final : public AwsResourceType {
 
   ApplyResult Import(const OperationContext& ctx, const std::string& id) override {
     return ImportById(ctx, id);
+  }
+
+ protected:
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    Result<std::string> arn = IamArn(*session_, "oidc-provider/" + WithoutScheme(GetString(planned, "url")));
+    if (!arn.ok()) return {Value(), false, AwsErrorDiag("GetCallerIdentity", arn.error())};
+    std::string token;
+    ReadResult found = ReadProvider(ctx, *arn, planned, &token);
+    return ClaimIfOurs(ctx, std::move(found), token, "IAM OIDC provider " + *arn, *arn);
+  }
+
+ private:
+  //! GetOpenIDConnectProvider of `arn` as state (`prior` tells what was written);
+  //! `token`, when given, receives the provider's create-token tag.
+  ReadResult ReadProvider(const OperationContext& ctx, const std::string& arn, const Value& prior,
+                          std::string* token = nullptr) {
+    QueryRequest call = IamCall("GetOpenIDConnectProvider");
+    call.Add("OpenIDConnectProviderArn", arn);
+    return ReadIamObject(*session_, ctx, call, "", [&](pugi::xml_node r) {
+      std::string url = r.child_value("Url");
+      Value prior_url = Get(prior, "url");
+      Value url_value = prior_url.IsString() && WithoutScheme(prior_url.AsString()) == WithoutScheme(url)
+                            ? prior_url
+                            : Value::String("https://" + WithoutScheme(url));
+      TagMap remote = ReadIamTags(r, token);
+      Value state = Value::Object({{"id", Value::String(arn)},
+                                   {"arn", Value::String(arn)},
+                                   {"url", url_value},
+                                   {"client_id_list", StringsValue(Members(r.child("ClientIDList")), true)},
+                                   {"thumbprint_list", StringsValue(Members(r.child("ThumbprintList")), false)},
+                                   {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
+                                   {"tags_all", TagsValue(remote)}});
+      return ReadResult{state, false, {}};
+    });
   }
 };
 

@@ -2,6 +2,9 @@
 // GetPolicyVersion / CreatePolicyVersion / TagPolicy / UntagPolicy / DeletePolicy, with
 // Terraform's attribute names. The id is the ARN. A new document becomes a new default
 // version; IAM keeps at most 5, so the oldest non-default one is deleted first when full.
+// The path and name are the natural key (they make the ARN): an interrupted create is
+// found again by them, and adopted only when the policy carries the create's token in its
+// create-token tag (CreatePolicy sends it).
 
 #include <algorithm>
 #include <vector>
@@ -37,6 +40,8 @@ class AwsIamPolicy final : public AwsResourceType {
                                             {"policy_id", Computed("string")}});
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = IamCall("CreatePolicy");
     call.Add("PolicyName", GetString(planned, "name"))
@@ -44,46 +49,14 @@ class AwsIamPolicy final : public AwsResourceType {
         .Add("PolicyDocument", GetString(planned, "policy"));
     std::string description = GetString(planned, "description");
     if (!description.empty()) call.Add("Description", description);
-    AddIamTags(call, WantedTags(planned));
+    AddIamTags(call, TagsOnCreate(ctx, planned));
     Result<XmlResponse> created = CallIam(*session_, ctx, call);
     if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
     return ReadAfterWrite(ctx, planned, XmlText(created->result, "Policy/Arn"), {});
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
-    std::string arn = GetString(prior, "id", GetString(prior, "arn"));
-    QueryRequest call = IamCall("GetPolicy");
-    call.Add("PolicyArn", arn);
-    Result<XmlResponse> got = CallIam(*session_, ctx, call);
-    if (!got.ok()) {
-      if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
-      return {Value(), false, AwsErrorDiag(call.action, got.error())};
-    }
-    pugi::xml_node policy = got->result.child("Policy");
-    if (!policy) return {Value(), true, {}};
-    QueryRequest version_call = IamCall("GetPolicyVersion");
-    version_call.Add("PolicyArn", arn).Add("VersionId", policy.child_value("DefaultVersionId"));
-    Result<XmlResponse> version = CallIam(*session_, ctx, version_call);
-    if (!version.ok()) {
-      if (version.error().code == kIamNoSuchEntity) return {Value(), true, {}};
-      return {Value(), false, AwsErrorDiag(version_call.action, version.error())};
-    }
-    std::string description = policy.child_value("Description");
-    TagMap remote = ReadIamTags(policy);
-    Value state = Value::Object({
-        {"id", Value::String(policy.child_value("Arn"))},
-        {"arn", Value::String(policy.child_value("Arn"))},
-        {"name", Value::String(policy.child_value("PolicyName"))},
-        {"path", Value::String(policy.child_value("Path"))},
-        {"description", description.empty() && Get(prior, "description").IsNull()
-                            ? Value()
-                            : Value::String(description)},
-        {"policy", PolicyForState(XmlText(version->result, "PolicyVersion/Document"),
-                                  Get(prior, "policy"))},
-        {"policy_id", Value::String(policy.child_value("PolicyId"))},
-        {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
-        {"tags_all", TagsValue(remote)}});
-    return {state, false, {}};
+    return ReadPolicy(ctx, GetString(prior, "id", GetString(prior, "arn")), prior);
   }
 
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
@@ -119,11 +92,49 @@ class AwsIamPolicy final : public AwsResourceType {
   }
 
  protected:
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    std::string name = GetString(planned, "name");
+    Result<std::string> arn = IamArn(*session_, "policy" + GetString(planned, "path", "/") + name);
+    if (!arn.ok()) return {Value(), false, AwsErrorDiag("GetCallerIdentity", arn.error())};
+    std::string token;
+    ReadResult found = ReadPolicy(ctx, *arn, planned, &token);
+    return ClaimIfOurs(ctx, std::move(found), token, "IAM policy " + *arn, *arn);
+  }
+
   Value ApplyDefaults(const Value& v) const override {
     return WithDefaultIamPath(AwsResourceType::ApplyDefaults(v));
   }
 
  private:
+  //! GetPolicy and its default version's document as state (`prior` tells what was
+  //! written); `token`, when given, receives the policy's create-token tag.
+  ReadResult ReadPolicy(const OperationContext& ctx, const std::string& arn, const Value& prior,
+                        std::string* token = nullptr) {
+    QueryRequest call = IamCall("GetPolicy");
+    call.Add("PolicyArn", arn);
+    return ReadIamObject(*session_, ctx, call, "Policy", [&](pugi::xml_node policy) {
+      QueryRequest version_call = IamCall("GetPolicyVersion");
+      version_call.Add("PolicyArn", arn).Add("VersionId", policy.child_value("DefaultVersionId"));
+      return ReadIamObject(*session_, ctx, version_call, "PolicyVersion", [&](pugi::xml_node version) {
+        std::string description = policy.child_value("Description");
+        TagMap remote = ReadIamTags(policy, token);
+        Value state = Value::Object({
+            {"id", Value::String(policy.child_value("Arn"))},
+            {"arn", Value::String(policy.child_value("Arn"))},
+            {"name", Value::String(policy.child_value("PolicyName"))},
+            {"path", Value::String(policy.child_value("Path"))},
+            {"description", description.empty() && Get(prior, "description").IsNull()
+                                ? Value()
+                                : Value::String(description)},
+            {"policy", PolicyForState(version.child_value("Document"), Get(prior, "policy"))},
+            {"policy_id", Value::String(policy.child_value("PolicyId"))},
+            {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
+            {"tags_all", TagsValue(remote)}});
+        return ReadResult{state, false, {}};
+      });
+    });
+  }
+
   //! The policy's versions; none (and no error) when the policy is gone.
   Diagnostics ListVersions(const OperationContext& ctx, const std::string& arn,
                            std::vector<PolicyVersion>& out) {

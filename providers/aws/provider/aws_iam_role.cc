@@ -1,7 +1,9 @@
 // aws_iam_role: an IAM role over CreateRole / GetRole / UpdateRole / UpdateAssumeRolePolicy /
 // TagRole / UntagRole / DeleteRole, with Terraform's attribute names. The id is the name.
 // assume_role_policy keeps the user's text while IAM's (URL-encoded, possibly
-// reformatted) document means the same, so there is no perpetual diff.
+// reformatted) document means the same, so there is no perpetual diff. The name is the
+// natural key: an interrupted create is found again by it, and adopted only when the role
+// carries the create's token in its create-token tag (CreateRole sends it).
 
 #include <cmath>
 
@@ -34,6 +36,8 @@ class AwsIamRole final : public AwsResourceType {
                                           {"create_date", Computed("string")}});
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string name = GetString(planned, "name");
     QueryRequest call = IamCall("CreateRole");
@@ -43,43 +47,14 @@ class AwsIamRole final : public AwsResourceType {
         .Add("MaxSessionDuration", NumberText(MaxSession(planned)));
     std::string description = GetString(planned, "description");
     if (!description.empty()) call.Add("Description", description);
-    AddIamTags(call, WantedTags(planned));
+    AddIamTags(call, TagsOnCreate(ctx, planned));
     Result<XmlResponse> created = CallIam(*session_, ctx, call);
     if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
     return ReadAfterWrite(ctx, planned, name, {});
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
-    std::string name = GetString(prior, "id", GetString(prior, "name"));
-    QueryRequest call = IamCall("GetRole");
-    call.Add("RoleName", name);
-    Result<XmlResponse> got = CallIam(*session_, ctx, call);
-    if (!got.ok()) {
-      if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
-      return {Value(), false, AwsErrorDiag(call.action, got.error())};
-    }
-    pugi::xml_node role = got->result.child("Role");
-    if (!role) return {Value(), true, {}};
-    std::string description = role.child_value("Description");
-    std::string max_session = role.child_value("MaxSessionDuration");
-    TagMap remote = ReadIamTags(role);
-    Value state = Value::Object({
-        {"id", Value::String(role.child_value("RoleName"))},
-        {"name", Value::String(role.child_value("RoleName"))},
-        {"assume_role_policy",
-         PolicyForState(role.child_value("AssumeRolePolicyDocument"), Get(prior, "assume_role_policy"))},
-        {"description", description.empty() && Get(prior, "description").IsNull()
-                            ? Value()
-                            : Value::String(description)},
-        {"path", Value::String(role.child_value("Path"))},
-        {"max_session_duration",
-         Value::Number(max_session.empty() ? kDefaultMaxSessionDuration : std::stod(max_session))},
-        {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
-        {"tags_all", TagsValue(remote)},
-        {"arn", Value::String(role.child_value("Arn"))},
-        {"unique_id", Value::String(role.child_value("RoleId"))},
-        {"create_date", Value::String(role.child_value("CreateDate"))}});
-    return {state, false, {}};
+    return ReadRole(ctx, GetString(prior, "id", GetString(prior, "name")), prior);
   }
 
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
@@ -116,6 +91,12 @@ class AwsIamRole final : public AwsResourceType {
   }
 
  protected:
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    std::string name = GetString(planned, "name"), token;
+    ReadResult found = ReadRole(ctx, name, planned, &token);
+    return ClaimIfOurs(ctx, std::move(found), token, "IAM role \"" + name + "\"", name);
+  }
+
   Value ApplyDefaults(const Value& v) const override {
     Value out = WithDefaultIamPath(AwsResourceType::ApplyDefaults(v));
     if (Get(out, "max_session_duration").IsNull()) {
@@ -125,6 +106,36 @@ class AwsIamRole final : public AwsResourceType {
   }
 
  private:
+  //! GetRole of `name` as state (`prior` tells what was written); `token`, when given,
+  //! receives the role's create-token tag.
+  ReadResult ReadRole(const OperationContext& ctx, const std::string& name, const Value& prior,
+                      std::string* token = nullptr) {
+    QueryRequest call = IamCall("GetRole");
+    call.Add("RoleName", name);
+    return ReadIamObject(*session_, ctx, call, "Role", [&](pugi::xml_node role) {
+      std::string description = role.child_value("Description");
+      std::string max_session = role.child_value("MaxSessionDuration");
+      TagMap remote = ReadIamTags(role, token);
+      Value state = Value::Object({
+          {"id", Value::String(role.child_value("RoleName"))},
+          {"name", Value::String(role.child_value("RoleName"))},
+          {"assume_role_policy",
+           PolicyForState(role.child_value("AssumeRolePolicyDocument"), Get(prior, "assume_role_policy"))},
+          {"description", description.empty() && Get(prior, "description").IsNull()
+                              ? Value()
+                              : Value::String(description)},
+          {"path", Value::String(role.child_value("Path"))},
+          {"max_session_duration",
+           Value::Number(max_session.empty() ? kDefaultMaxSessionDuration : std::stod(max_session))},
+          {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
+          {"tags_all", TagsValue(remote)},
+          {"arn", Value::String(role.child_value("Arn"))},
+          {"unique_id", Value::String(role.child_value("RoleId"))},
+          {"create_date", Value::String(role.child_value("CreateDate"))}});
+      return ReadResult{state, false, {}};
+    });
+  }
+
   static double MaxSession(const Value& v) {
     return GetNumber(v, "max_session_duration").value_or(kDefaultMaxSessionDuration);
   }

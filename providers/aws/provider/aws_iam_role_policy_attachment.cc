@@ -2,7 +2,9 @@
 // AttachRolePolicy / ListAttachedRolePolicies (paginated) / DetachRolePolicy, with
 // Terraform's attribute names. The id is "<role>/<policy_arn>" — Terraform's import form —
 // which is unambiguous since role names cannot contain '/'. Both attributes force a new
-// attachment, so there is no in-place update.
+// attachment, so there is no in-place update. The pair is the natural key and the whole
+// attachment: an interrupted create found attached is adopted as it is (IAM also accepts
+// attaching a pair again, so none can be doubled).
 
 #include "providers/aws/client/paginator.h"
 #include "providers/aws/provider/aws_resource_type.h"
@@ -21,6 +23,8 @@ class AwsIamRolePolicyAttachment final : public AwsResourceType {
     return ManagedSchema("aws_iam_role_policy_attachment",
                          {{"role", Required("string", true)}, {"policy_arn", Required("string", true)}});
   }
+
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string role = GetString(planned, "role"), arn = GetString(planned, "policy_arn");
@@ -73,6 +77,15 @@ class AwsIamRolePolicyAttachment final : public AwsResourceType {
                              "Expected \"<role-name>/<policy-arn>\", got \"" + id + "\".")};
     }
     return ImportById(ctx, id);
+  }
+
+ protected:
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override { return Read(ctx, planned); }
+
+  //! What FindCreated found is already what was planned.
+  ApplyResult Adopt(const OperationContext& ctx, const Value& found, const Value& planned) override {
+    (void)ctx, (void)planned;
+    return {found, {}};
   }
 
  private:

@@ -29,7 +29,7 @@ class AwsInternetGateway final : public Ec2ResourceType {
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = Ec2Call("CreateInternetGateway");
-    AddTagSpecification(call, "internet-gateway", WantedTags(planned));
+    AddTagSpecification(call, "internet-gateway", TagsOnCreate(ctx, planned));
     return FinishCreate(ctx, call, "internetGateway/internetGatewayId", planned);
   }
 

@@ -34,6 +34,8 @@ class AwsNatGateway final : public Ec2ResourceType {
                                              {"public_ip", Computed("string")}});
   }
 
+  CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = Ec2Call("CreateNatGateway");
     call.Add("SubnetId", GetString(planned, "subnet_id"));
@@ -66,6 +68,12 @@ class AwsNatGateway final : public Ec2ResourceType {
   }
 
  protected:
+  //! Nothing to look for: Create sends the same ClientToken again, and EC2 answers it with
+  //! the gateway the interrupted create made.
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    return ResourceType::FindCreated(ctx, planned);
+  }
+
   Value ApplyDefaults(const Value& v) const override {
     Value out = AwsResourceType::ApplyDefaults(v);
     if (Get(out, "connectivity_type").IsNull()) out = With(out, "connectivity_type", Value::String("public"));

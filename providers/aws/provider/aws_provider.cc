@@ -26,7 +26,7 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
 ProviderSchema AwsProvider::Schema() const {
   ProviderSchema schema;
   schema.provider = AwsSettingsSchema();
-  for (const auto& [name, type] : resources_) schema.resources.push_back(type->Schema());
+  for (const auto& [name, type] : resources_) schema.resources.push_back(type->PublishedSchema());
   for (const auto& [name, type] : data_sources_) schema.data_sources.push_back(type->Schema());
   return schema;
 }
@@ -68,7 +68,7 @@ PlanResult AwsProvider::PlanResourceChange(const OperationContext& ctx, const st
 
 ApplyResult AwsProvider::CreateResource(const OperationContext& ctx, const std::string& type,
                                         const Value& planned) {
-  return Normalized(type, Dispatch<ApplyResult>(type, [&](ResourceType& t) { return t.Create(ctx, planned); }));
+  return Normalized(type, Dispatch<ApplyResult>(type, [&](ResourceType& t) { return t.CreateOrAdopt(ctx, planned); }));
 }
 
 ApplyResult AwsProvider::UpdateResource(const OperationContext& ctx, const std::string& type,

@@ -1,5 +1,8 @@
 #include "providers/aws/provider/aws_resource_type.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "providers/aws/provider/ec2_tags.h"
 
 namespace strata::aws {
@@ -14,6 +17,37 @@ Value AwsResourceType::ApplyDefaults(const Value& v) const {
 
 TagMap AwsResourceType::WantedTags(const Value& planned) const {
   return MergeTags(session_->default_tags, builtin::GetStringMap(planned, "tags"));
+}
+
+TagMap AwsResourceType::TagsOnCreate(const OperationContext& ctx, const Value& planned) const {
+  return WithCreateToken(WantedTags(planned), ctx.idempotency_token);
+}
+
+Diagnostics AwsResourceType::NotCreatedByThisApply(const OperationContext& ctx, const std::string& what,
+                                                   const std::string& why, const std::string& import_id) const {
+  std::string address = ctx.address.empty() ? Schema().type + ".NAME" : ctx.address;
+  return builtin::Error(what + " exists but was not made by this create",
+                        what + " already exists and was not created by Strata's interrupted create of " + address +
+                            " (" + why + "), so Strata will not take it over. Delete it, or adopt it with `strata import " +
+                            address + " " + import_id + "`.");
+}
+
+ReadResult AwsResourceType::ClaimIfOurs(const OperationContext& ctx, ReadResult found, const std::string& found_token,
+                                        const std::string& what, const std::string& import_id) const {
+  if (found.gone || found.diags.HasErrors()) return found;
+  if (!ctx.idempotency_token.empty() && found_token == ctx.idempotency_token) return found;
+  std::string why = found_token.empty() ? std::string("it has no ") + kCreateTokenTag + " tag"
+                                        : std::string("its ") + kCreateTokenTag + " tag is another create's";
+  return {Value(), false, NotCreatedByThisApply(ctx, what, why, import_id)};
+}
+
+std::string AwsResourceType::UniqueName(const std::string& prefix, const OperationContext& ctx) {
+  constexpr size_t kSuffix = 26;
+  if (!ctx.idempotency_token.empty()) return prefix + ctx.idempotency_token.substr(0, kSuffix);
+  auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::system_clock::now().time_since_epoch()).count();
+  std::string digits = std::to_string(us);
+  return prefix + std::string(kSuffix - std::min(kSuffix, digits.size()), '0') + digits;
 }
 
 ApplyResult AwsResourceType::ImportById(const OperationContext& ctx, const std::string& id) {

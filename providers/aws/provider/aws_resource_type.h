@@ -8,6 +8,7 @@
 #include <string>
 
 #include "providers/aws/provider/aws_session.h"
+#include "providers/aws/provider/ec2_tags.h"
 #include "providers/builtin/resource_type.h"
 
 namespace strata::aws {
@@ -23,6 +24,24 @@ class AwsResourceType : public ResourceType {
   //! The tags the object must carry: default_tags + `tags` of `planned`. (tags_all may
   //! still be unknown at apply when tags came from another resource.)
   std::map<std::string, std::string> WantedTags(const Value& planned) const;
+  //! The tags a create call sends: WantedTags(planned) plus the create-token tag holding
+  //! ctx.idempotency_token (ec2_tags.h), by which recovery finds or recognises the object.
+  TagMap TagsOnCreate(const OperationContext& ctx, const Value& planned) const;
+  //! Recovery's error when an object holds the natural key of the create being recovered
+  //! but that create did not make it: `what` names the object ("IAM role \"app\""), `why`
+  //! says how it shows, `import_id` is the id `strata import` would take.
+  Diagnostics NotCreatedByThisApply(const OperationContext& ctx, const std::string& what,
+                                    const std::string& why, const std::string& import_id) const;
+  //! Recovery of a type read by its natural key whose create call tags the object with its
+  //! token: `found` (that read) is ours when `found_token`, the object's create-token tag,
+  //! is this create's token; otherwise NotCreatedByThisApply. A read that found nothing or
+  //! failed is returned as it is.
+  ReadResult ClaimIfOurs(const OperationContext& ctx, ReadResult found, const std::string& found_token,
+                         const std::string& what, const std::string& import_id) const;
+  //! A name for an object whose config gives only a prefix: `prefix` and 26 characters
+  //! (as Terraform's unique ids) that are the same for a create and its recovery — the
+  //! idempotency token's — or, without a token, the time in microseconds, zero-padded.
+  static std::string UniqueName(const std::string& prefix, const OperationContext& ctx);
   //! Import by id: a Read of a prior value holding only the id.
   ApplyResult ImportById(const OperationContext& ctx, const std::string& id);
   //! The state after a create or update of object `id`: a Read with `planned` as the

@@ -2,7 +2,9 @@
 // DeleteRoute and DescribeRouteTables, with Terraform's attribute names. AWS gives routes
 // no id, so the id is Terraform's: "r-" + route table id + the CRC-32 of the destination
 // (ec2_hash.h). Changing the table or the destination replaces the route; changing the
-// target is a ReplaceRoute in place. Import takes "<route table id>_<destination>".
+// target is a ReplaceRoute in place. Import takes "<route table id>_<destination>". The
+// destination in its table is the natural key: an interrupted create is found again by
+// it, and adopted when the route goes to the planned target (which is all a route is).
 
 #include "providers/aws/provider/aws_resource_type.h"
 #include "providers/aws/provider/ec2_api.h"
@@ -59,6 +61,8 @@ class AwsRoute final : public AwsResourceType {
     }
     return {};
   }
+
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string table = GetString(planned, "route_table_id");
@@ -129,6 +133,27 @@ class AwsRoute final : public AwsResourceType {
                          "Route table " + table + " has no route to " + destination + ".");
     }
     return result;
+  }
+
+ protected:
+  //! The route to the planned destination in the planned table: another target means
+  //! another writer's route.
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    ReadResult found = Read(ctx, planned);
+    if (found.gone || found.diags.HasErrors()) return found;
+    std::string want = RouteTarget(planned), have = RouteTarget(found.state);
+    if (want == have) return found;
+    std::string table = GetString(planned, "route_table_id");
+    std::string destination = RouteDestination(planned, RouteNames::Resource);
+    return {Value(), false,
+            NotCreatedByThisApply(ctx, "The route to " + destination + " in route table " + table,
+                                  "it goes to " + have + ", not to " + want, table + "_" + destination)};
+  }
+
+  //! What FindCreated found is already what was planned.
+  ApplyResult Adopt(const OperationContext& ctx, const Value& found, const Value& planned) override {
+    (void)ctx, (void)planned;
+    return {found, {}};
   }
 
  private:

@@ -34,7 +34,7 @@ class AwsRouteTable final : public Ec2ResourceType {
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = Ec2Call("CreateRouteTable");
     call.Add("VpcId", GetString(planned, "vpc_id"));
-    AddTagSpecification(call, "route-table", WantedTags(planned));
+    AddTagSpecification(call, "route-table", TagsOnCreate(ctx, planned));
     return FinishCreate(ctx, call, "routeTable/routeTableId", planned);
   }
 

@@ -2,7 +2,9 @@
 // over EC2's AssociateRouteTable / ReplaceRouteTableAssociation / DisassociateRouteTable and
 // DescribeRouteTables, with Terraform's attribute names. Moving to another route table is
 // done in place with ReplaceRouteTableAssociation, which gives the association a new id.
-// Import takes "<subnet id or gateway id>/<route table id>".
+// Import takes "<subnet id or gateway id>/<route table id>". The subnet (or gateway) is the
+// natural key — it has at most one association — so an interrupted create is found again
+// by it, and adopted when it links to the planned route table.
 
 #include "providers/aws/provider/aws_resource_type.h"
 #include "providers/aws/provider/ec2_api.h"
@@ -33,6 +35,8 @@ class AwsRouteTableAssociation final : public AwsResourceType {
     }
     return {};
   }
+
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = Ec2Call("AssociateRouteTable");
@@ -84,9 +88,7 @@ class AwsRouteTableAssociation final : public AwsResourceType {
     std::string target = id.substr(0, cut), table = id.substr(cut + 1);
     QueryRequest call = Ec2Call("DescribeRouteTables");
     call.Add("RouteTableId.1", table);
-    ReadResult read = ReadMatching(ctx, call, [&](pugi::xml_node a) {
-      return target == a.child_value("subnetId") || target == a.child_value("gatewayId");
-    });
+    ReadResult read = ReadMatching(ctx, call, Of(target));
     ApplyResult result{read.state, read.diags};
     if (read.gone) {
       result.diags.Error("Cannot import non-existent remote object",
@@ -95,7 +97,35 @@ class AwsRouteTableAssociation final : public AwsResourceType {
     return result;
   }
 
+ protected:
+  //! The association of the planned subnet (or gateway): one to another route table is
+  //! another writer's.
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    std::string subnet = GetString(planned, "subnet_id");
+    std::string target = subnet.empty() ? GetString(planned, "gateway_id") : subnet;
+    QueryRequest call = Ec2Call("DescribeRouteTables");
+    AddFilter(call, 1, subnet.empty() ? "association.gateway-id" : "association.subnet-id", target);
+    ReadResult found = ReadMatching(ctx, call, Of(target));
+    if (found.gone || found.diags.HasErrors()) return found;
+    std::string want = GetString(planned, "route_table_id"), have = GetString(found.state, "route_table_id");
+    if (want == have) return found;
+    return {Value(), false,
+            NotCreatedByThisApply(ctx, "The route table association of " + target,
+                                  "it links " + target + " to " + have + ", not to " + want, target + "/" + have)};
+  }
+
+  //! What FindCreated found is already what was planned.
+  ApplyResult Adopt(const OperationContext& ctx, const Value& found, const Value& planned) override {
+    (void)ctx, (void)planned;
+    return {found, {}};
+  }
+
  private:
+  //! Matches the associations of subnet or gateway `target`.
+  static std::function<bool(pugi::xml_node)> Of(const std::string& target) {
+    return [target](pugi::xml_node a) { return target == a.child_value("subnetId") || target == a.child_value("gatewayId"); };
+  }
+
   //! The state of the first live association matching `match` in the tables `call` lists.
   ReadResult ReadMatching(const OperationContext& ctx, const QueryRequest& call,
                           const std::function<bool(pugi::xml_node)>& match) {

@@ -10,7 +10,7 @@
 // `name_prefix` (default "strata-") plus a unique suffix. Delete waits out
 // DependencyViolation while network interfaces still hold the group.
 
-#include <chrono>
+#include <algorithm>
 
 #include "providers/aws/provider/ec2_permissions.h"
 #include "providers/aws/provider/ec2_resource_type.h"
@@ -33,6 +33,9 @@ struct Direction {
 };
 constexpr Direction kDirections[] = {{"ingress", "ipPermissions", "Ingress"},
                                      {"egress", "ipPermissionsEgress", "Egress"}};
+
+//! The rule AWS gives every new VPC group, which Create revokes.
+const PermissionAtom kAwsDefaultEgress{"-1", 0, 0, PermissionAtom::Kind::Cidr, "0.0.0.0/0", ""};
 
 std::vector<PermissionAtom> WithoutDescriptions(std::vector<PermissionAtom> atoms) {
   for (PermissionAtom& a : atoms) a.description.clear();
@@ -61,22 +64,19 @@ class AwsSecurityGroup final : public Ec2ResourceType {
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string name = GetString(planned, "name");
-    if (name.empty()) name = GetString(planned, "name_prefix", kDefaultPrefix) + UniqueSuffix(ctx);
+    if (name.empty()) name = UniqueName(GetString(planned, "name_prefix", kDefaultPrefix), ctx);
     std::string vpc = GetString(planned, "vpc_id");
     QueryRequest call = Ec2Call("CreateSecurityGroup");
     call.Add("GroupName", name).Add("GroupDescription", GetString(planned, "description", kDefaultDescription));
     if (!vpc.empty()) call.Add("VpcId", vpc);
-    AddTagSpecification(call, "security-group", WantedTags(planned));
+    AddTagSpecification(call, "security-group", TagsOnCreate(ctx, planned));
     Result<XmlResponse> created = CallEc2(*session_, ctx, call);
     if (!created.ok()) return {Value(), AwsErrorDiag("CreateSecurityGroup", created.error())};
     std::string id = XmlText(created->result, "groupId");
 
     Value with_name = With(planned, "name", Value::String(name));
     Diagnostics diags;
-    if (!vpc.empty()) {
-      PermissionAtom allow_all{"-1", 0, 0, PermissionAtom::Kind::Cidr, "0.0.0.0/0", ""};
-      diags = ChangePermissions(ctx, "Revoke", kDirections[1], id, {allow_all}, true);
-    }
+    if (!vpc.empty()) diags = ChangePermissions(ctx, "Revoke", kDirections[1], id, {kAwsDefaultEgress}, true);
     if (!diags.HasErrors()) diags = ModifyAttributes(ctx, id, Value(), with_name);
     return ReadAfterWrite(ctx, with_name, id, diags);
   }
@@ -95,6 +95,23 @@ class AwsSecurityGroup final : public Ec2ResourceType {
   }
 
  protected:
+  //! Finishes what Create does after CreateSecurityGroup. The interrupted create may not
+  //! have revoked AWS's allow-all egress yet: with egress left out of the config (planned
+  //! unknown, which the update would take as "keep what is there") it is revoked here, as
+  //! Create would have; a written egress is brought about by the update either way.
+  ApplyResult Adopt(const OperationContext& ctx, const Value& found, const Value& planned) override {
+    Value group = found;
+    std::vector<PermissionAtom> egress = AtomsFromRules(Get(found, "egress"));
+    bool has_default = std::find(egress.begin(), egress.end(), kAwsDefaultEgress) != egress.end();
+    if (has_default && !GetString(planned, "vpc_id").empty() && !Get(planned, "egress").IsWhollyKnown()) {
+      Diagnostics diags =
+          ChangePermissions(ctx, "Revoke", kDirections[1], GetString(found, "id"), {kAwsDefaultEgress}, false);
+      if (diags.HasErrors()) return {found, diags};
+      group = With(found, "egress", RulesFromAtoms(AtomsMissingFrom(egress, {kAwsDefaultEgress})));
+    }
+    return Ec2ResourceType::Adopt(ctx, group, planned);
+  }
+
   Value ApplyDefaults(const Value& v) const override {
     Value out = AwsResourceType::ApplyDefaults(v);
     if (Get(out, "description").IsNull()) out = With(out, "description", Value::String(kDefaultDescription));
@@ -104,16 +121,6 @@ class AwsSecurityGroup final : public Ec2ResourceType {
   }
 
  private:
-  //! 26 characters, as Terraform's unique ids: the idempotency token when there is one
-  //! (a retried create then picks the same name), else the time in microseconds.
-  static std::string UniqueSuffix(const OperationContext& ctx) {
-    if (ctx.idempotency_token.size() >= 26) return ctx.idempotency_token.substr(0, 26);
-    auto us = std::chrono::duration_cast<std::chrono::microseconds>(
-                  std::chrono::system_clock::now().time_since_epoch()).count();
-    std::string digits = std::to_string(us);
-    return std::string(26 - std::min<size_t>(26, digits.size()), '0') + digits;
-  }
-
   //! Authorize- or RevokeSecurityGroup<direction> of `atoms` (nothing when empty). Revoking
   //! what is already gone succeeds. `just_created`: the group may not be visible yet, so
   //! InvalidGroup.NotFound is waited out.

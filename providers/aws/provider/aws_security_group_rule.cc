@@ -6,7 +6,9 @@
 // but the description forces a new rule. The rule is gone when any of its sources is no
 // longer in the group. Import takes Terraform's
 // "<sg id>_<type>_<protocol>_<from>_<to>_<source>[_<source>...]", a source being a CIDR, an
-// IPv6 CIDR, a prefix list id, a security group id or "self".
+// IPv6 CIDR, a prefix list id, a security group id or "self". The whole rule is its own
+// natural key: an interrupted create is found again by reading it, and adopted when all
+// its sources are there with its description (one Authorize call writes them together).
 
 #include <algorithm>
 #include <sstream>
@@ -50,6 +52,17 @@ std::vector<PermissionAtom> AtomsOf(const Value& rule) {
                                      {"self", Value::Bool(self)},
                                      {"description", Get(rule, "description")}});
   return AtomsFromRules(Value::Set({inline_rule}));
+}
+
+//! The id Import takes for `rule`: "<sg id>_<type>_<protocol>_<from>_<to>_<source>...".
+std::string ImportId(const Value& rule) {
+  std::ostringstream id;
+  id << GetString(rule, "security_group_id") << "_" << GetString(rule, "type") << "_"
+     << NormalizeProtocol(GetString(rule, "protocol")) << "_"
+     << static_cast<int>(GetNumber(rule, "from_port").value_or(0)) << "_"
+     << static_cast<int>(GetNumber(rule, "to_port").value_or(0));
+  for (const PermissionAtom& a : AtomsOf(rule)) id << "_" << a.source;  // kSelfSource is "self"
+  return id.str();
 }
 
 //! Terraform's ipPermissionIDHash: "<sg>-[<from>-][<to>-]<protocol>-<type>-" then the
@@ -117,6 +130,8 @@ class AwsSecurityGroupRule final : public AwsResourceType {
     }
     return {};
   }
+
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string group = GetString(planned, "security_group_id");
@@ -241,6 +256,24 @@ class AwsSecurityGroupRule final : public AwsResourceType {
   }
 
  protected:
+  //! The planned rule in its group (Read finds it only when every source is there): with
+  //! another description it is another writer's.
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
+    ReadResult found = Read(ctx, planned);
+    if (found.gone || found.diags.HasErrors()) return found;
+    std::string want = GetString(planned, "description"), have = GetString(found.state, "description");
+    if (want == have) return found;
+    return {Value(), false,
+            NotCreatedByThisApply(ctx, "The " + GetString(planned, "type") + " rule " + ImportId(planned),
+                                  "its description is \"" + have + "\", not \"" + want + "\"", ImportId(planned))};
+  }
+
+  //! What FindCreated found is already what was planned.
+  ApplyResult Adopt(const OperationContext& ctx, const Value& found, const Value& planned) override {
+    (void)ctx, (void)planned;
+    return {found, {}};
+  }
+
   Value ApplyDefaults(const Value& v) const override {
     Value out = v;
     Value protocol = Get(out, "protocol");

@@ -32,7 +32,7 @@ class AwsSubnet final : public Ec2ResourceType {
     call.Add("VpcId", GetString(planned, "vpc_id")).Add("CidrBlock", GetString(planned, "cidr_block"));
     std::string zone = GetString(planned, "availability_zone");
     if (!zone.empty()) call.Add("AvailabilityZone", zone);
-    AddTagSpecification(call, "subnet", WantedTags(planned));
+    AddTagSpecification(call, "subnet", TagsOnCreate(ctx, planned));
     return FinishCreate(ctx, call, "subnet/subnetId", planned);
   }
 

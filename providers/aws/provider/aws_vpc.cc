@@ -30,7 +30,7 @@ class AwsVpc final : public Ec2ResourceType {
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = Ec2Call("CreateVpc");
     call.Add("CidrBlock", GetString(planned, "cidr_block"));
-    AddTagSpecification(call, "vpc", WantedTags(planned));
+    AddTagSpecification(call, "vpc", TagsOnCreate(ctx, planned));
     return FinishCreate(ctx, call, "vpc/vpcId", planned);
   }
 

@@ -1,5 +1,7 @@
 #include "providers/aws/provider/ec2_resource_type.h"
 
+#include <cctype>
+
 #include "providers/aws/provider/ec2_tags.h"
 
 namespace strata::aws {
@@ -17,6 +19,28 @@ ReadResult Ec2ResourceType::Read(const OperationContext& ctx, const Value& prior
   pugi::xml_node item = described->result.child(api_.item_set.c_str()).child("item");
   if (!item) return {Value(), true, {}};
   return StateFrom(ctx, item, prior);
+}
+
+ReadResult Ec2ResourceType::FindCreated(const OperationContext& ctx, const Value& planned) {
+  if (ctx.idempotency_token.empty()) return {Value(), true, {}};
+  QueryRequest call = Ec2Call(api_.describe);
+  AddFilter(call, 1, std::string("tag:") + kCreateTokenTag, ctx.idempotency_token);
+  Result<XmlResponse> described = CallEc2(*session_, ctx, call);
+  if (!described.ok()) return {Value(), false, AwsErrorDiag(api_.describe, described.error())};
+  pugi::xml_node item = described->result.child(api_.item_set.c_str()).child("item");
+  if (!item) return {Value(), true, {}};
+  if (pugi::xml_node second = item.next_sibling("item")) {
+    // Only a copy of the tag can do this: which one is ours is not for Strata to guess.
+    std::string id_element = api_.id_param;  // "VpcId" is answered as <vpcId>
+    id_element[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(id_element[0])));
+    return {Value(), false,
+            builtin::Error("More than one object carries this create's token",
+                           "Both " + std::string(item.child_value(id_element.c_str())) + " and " +
+                               second.child_value(id_element.c_str()) + " carry the " + kCreateTokenTag + " tag " +
+                               ctx.idempotency_token + " of " + ctx.address +
+                               ": delete the one that is not wanted, then apply again.")};
+  }
+  return StateFrom(ctx, item, planned);
 }
 
 ApplyResult Ec2ResourceType::Update(const OperationContext& ctx, const Value& prior,

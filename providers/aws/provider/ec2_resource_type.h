@@ -1,7 +1,10 @@
 #pragma once
 // The part every EC2-object resource type shares: read by Describe*, gone on the
 // *.NotFound code, tags updated with CreateTags/DeleteTags, other attributes through the
-// type's Modify*Attribute calls, delete that tolerates "already gone", import by id.
+// type's Modify*Attribute calls, delete that tolerates "already gone", import by id, and
+// recovery of an interrupted create by its create-token tag (CreateRecovery::CreateTag):
+// each create call tags the object through TagSpecification with TagsOnCreate, and
+// FindCreated looks it up with one Describe* filtered on that tag.
 
 #include <memory>
 #include <string>
@@ -27,6 +30,7 @@ class Ec2ResourceType : public AwsResourceType {
   Ec2ResourceType(std::shared_ptr<AwsSession> session, Ec2ObjectApi api)
       : AwsResourceType(std::move(session)), api_(std::move(api)) {}
 
+  CreateRecovery Recovery() const override { return CreateRecovery::CreateTag; }
   ReadResult Read(const OperationContext& ctx, const Value& prior) override;
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override;
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override;
@@ -35,6 +39,9 @@ class Ec2ResourceType : public AwsResourceType {
   }
 
  protected:
+  //! The object whose create-token tag is ctx.idempotency_token, read with `planned` as the
+  //! prior; gone when there is none (or no token). Two such objects are an error.
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override;
   //! The state from a Describe* item (`prior` tells which tags were written).
   virtual ReadResult StateFrom(const OperationContext& ctx, pugi::xml_node item,
                                const Value& prior) = 0;

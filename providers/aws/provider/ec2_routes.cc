@@ -90,6 +90,14 @@ std::string RouteDestination(const Value& route, RouteNames names) {
   return "";
 }
 
+std::string RouteTarget(const Value& route) {
+  for (const Field& f : kTargets) {
+    std::string text = builtin::GetString(route, f.inline_attr);
+    if (!text.empty()) return std::string(f.inline_attr) + " " + text;
+  }
+  return "";
+}
+
 Value RouteValue(pugi::xml_node route, RouteNames names) {
   ValueMap m;
   for (const Field& f : kDestinations) m[Name(f, names)] = Value::String(route.child_value(f.xml));

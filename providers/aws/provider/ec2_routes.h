@@ -33,6 +33,9 @@ std::string RouteDestination(pugi::xml_node route);
 //! A route value's destination under `names`; "" when none is set.
 std::string RouteDestination(const Value& route, RouteNames names);
 
+//! A route value's target as "<attribute> <id>" ("gateway_id igw-1"); "" when none is set.
+std::string RouteTarget(const Value& route);
+
 //! A <routeSet> item as a route object under `names`: every attribute present, "" when
 //! AWS gives none.
 Value RouteValue(pugi::xml_node route, RouteNames names);

@@ -1,5 +1,7 @@
 #include "providers/aws/provider/ec2_tags.h"
 
+#include <string_view>
+
 #include "providers/aws/provider/ec2_api.h"
 
 namespace strata::aws {
@@ -28,6 +30,11 @@ Value TagsForState(const TagMap& remote, const TagMap& defaults, const Value& pr
   return TagsValue(own);
 }
 
+TagMap WithCreateToken(TagMap tags, const std::string& token) {
+  if (!token.empty()) tags[kCreateTokenTag] = token;
+  return tags;
+}
+
 void AddTagSpecification(QueryRequest& call, const std::string& resource_type, const TagMap& tags) {
   if (tags.empty()) return;
   call.Add("TagSpecification.1.ResourceType", resource_type);
@@ -38,13 +45,21 @@ void AddTagSpecification(QueryRequest& call, const std::string& resource_type, c
   }
 }
 
-TagMap ReadTagSet(pugi::xml_node item) {
+TagMap ReadTagList(pugi::xml_node list, const char* entry, const char* key, const char* value,
+                   std::string* token) {
   TagMap tags;
-  for (pugi::xml_node t : item.child("tagSet").children("item")) {
-    tags[t.child_value("key")] = t.child_value("value");
+  if (token) token->clear();
+  for (pugi::xml_node t : list.children(entry)) {
+    if (kCreateTokenTag == std::string_view(t.child_value(key))) {
+      if (token) *token = t.child_value(value);
+    } else {
+      tags[t.child_value(key)] = t.child_value(value);
+    }
   }
   return tags;
 }
+
+TagMap ReadTagSet(pugi::xml_node item) { return ReadTagList(item.child("tagSet"), "item", "key", "value"); }
 
 QueryRequest CreateTagsCall(const std::string& id, const TagMap& from, const TagMap& to) {
   QueryRequest call = Ec2Call("CreateTags");

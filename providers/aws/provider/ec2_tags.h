@@ -1,6 +1,7 @@
 #pragma once
 // EC2 tags: TagSpecification on create, <tagSet> on read, CreateTags/DeleteTags on update,
-// and how default_tags fold into tags / tags_all.
+// and how default_tags fold into tags / tags_all. Also the create-token tag, which every
+// AWS tag reader of the provider (ReadTagSet here, ReadIamTags in iam_api.h) keeps apart.
 
 #include <map>
 #include <string>
@@ -14,6 +15,16 @@ namespace strata::aws {
 
 using TagMap = std::map<std::string, std::string>;
 
+//! The tag a create call sends (CreateRecovery::CreateTag types, and IAM types found by
+//! name) holding the engine's idempotency token of that create: after an interruption,
+//! recovery finds, or recognises, the object that create made by it. It is Strata's, not
+//! the user's: the tag readers leave it out, so it is never part of `tags` / `tags_all`,
+//! never in a plan's diff, and never removed by a tag update (which works from those).
+inline constexpr const char* kCreateTokenTag = "strata:create-token";
+
+//! `tags` plus the create-token tag holding `token`; `tags` as they are when it is empty.
+TagMap WithCreateToken(TagMap tags, const std::string& token);
+
 //! default_tags overlaid with the resource's own tags (which win).
 TagMap MergeTags(const TagMap& defaults, const TagMap& tags);
 //! A map(string) value; {} for no tags.
@@ -25,7 +36,12 @@ Value TagsForState(const TagMap& remote, const TagMap& defaults, const Value& pr
 
 //! Adds TagSpecification.1.* for `resource_type` ("vpc", "subnet"); nothing when empty.
 void AddTagSpecification(QueryRequest& call, const std::string& resource_type, const TagMap& tags);
-//! The <tagSet> of an EC2 item.
+//! The tags of an AWS XML tag list — EC2's <tagSet><item><key/><value/></item>...,
+//! IAM's <Tags><member><Key/><Value/></member>... — without the create-token tag, whose
+//! value goes to `token` when given ("" when there is none).
+TagMap ReadTagList(pugi::xml_node list, const char* entry, const char* key, const char* value,
+                   std::string* token = nullptr);
+//! The <tagSet> of an EC2 item, without the create-token tag.
 TagMap ReadTagSet(pugi::xml_node item);
 
 //! The CreateTags call setting what `to` adds or changes, the DeleteTags call removing

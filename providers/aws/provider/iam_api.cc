@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "providers/aws/http/url.h"
+#include "providers/aws/sts/sts_operations.h"
 #include "providers/builtin/resource_type.h"
 
 namespace strata::aws {
@@ -27,6 +28,18 @@ Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx,
   Result<XmlResponse> response = CallIam(session, ctx, call);
   if (response.ok() || response.error().code == kIamNoSuchEntity) return {};
   return AwsErrorDiag(call.action, response.error());
+}
+
+ReadResult ReadIamObject(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
+                         const std::string& element, const std::function<ReadResult(pugi::xml_node)>& state_from) {
+  Result<XmlResponse> got = CallIam(session, ctx, call);
+  if (!got.ok()) {
+    if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
+    return {Value(), false, AwsErrorDiag(call.action, got.error())};
+  }
+  pugi::xml_node node = element.empty() ? got->result : got->result.child(element.c_str());
+  if (!node) return {Value(), true, {}};
+  return state_from(node);
 }
 
 namespace {
@@ -82,12 +95,8 @@ void AddIamTags(QueryRequest& call, const TagMap& tags) {
   }
 }
 
-TagMap ReadIamTags(pugi::xml_node node) {
-  TagMap tags;
-  for (pugi::xml_node t : node.child("Tags").children("member")) {
-    tags[t.child_value("Key")] = t.child_value("Value");
-  }
-  return tags;
+TagMap ReadIamTags(pugi::xml_node node, std::string* token) {
+  return ReadTagList(node.child("Tags"), "member", "Key", "Value", token);
 }
 
 QueryRequest IamTagCall(const std::string& action, const std::string& id_param,
@@ -115,6 +124,12 @@ QueryRequest IamUntagCall(const std::string& action, const std::string& id_param
   }
   if (n == 0) call.action.clear();
   return call;
+}
+
+Result<std::string> IamArn(const AwsSession& session, const std::string& resource) {
+  Result<CallerIdentity> who = GetCallerIdentity(*session.client);
+  if (!who.ok()) return who.error();
+  return "arn:" + PartitionOf(session.Region()) + ":iam::" + who->account + ":" + resource;
 }
 
 Value WithDefaultIamPath(const Value& v) {

@@ -3,6 +3,7 @@
 // override key "iam", signed for us-east-1 in the aws partition) from a resource type, and
 // what the IAM types share: policy documents compared as JSON, IAM-style tags.
 
+#include <functional>
 #include <string>
 
 #include <pugixml.hpp>
@@ -29,6 +30,12 @@ Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const
 //! RunIam for a delete: NoSuchEntity (already gone) counts as done.
 Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call);
 
+//! A read through a Get* `call`: NoSuchEntity, or an answer without an <`element`> in its
+//! result, is `gone`; another failure is an error naming the action; otherwise the state
+//! is `state_from(<element>)` (`element` empty: the result itself).
+ReadResult ReadIamObject(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
+                         const std::string& element, const std::function<ReadResult(pugi::xml_node)>& state_from);
+
 //! A policy document as IAM returns it: URL-encoded (RFC 3986) unless it already parses
 //! as JSON (moto leaves some documents as they were sent).
 std::string DecodePolicyDocument(const std::string& text);
@@ -41,13 +48,18 @@ bool PolicyEquivalent(const std::string& a, const std::string& b);
 //! same as `remote`, else `remote` (decoded).
 Value PolicyForState(const std::string& remote, const Value& prior);
 
+//! "arn:<partition>:iam::<account>:<resource>" ("policy/team/reader") for the caller's
+//! account (sts:GetCallerIdentity): the ARN an object of that natural key has.
+Result<std::string> IamArn(const AwsSession& session, const std::string& resource);
+
 //! `v` with `path` set to IAM's default "/" when it is null.
 Value WithDefaultIamPath(const Value& v);
 
 //! Adds Tags.member.<n>.Key / .Value; nothing when empty.
 void AddIamTags(QueryRequest& call, const TagMap& tags);
-//! The <Tags><member><Key/><Value/></member></Tags> under `node`.
-TagMap ReadIamTags(pugi::xml_node node);
+//! The <Tags><member><Key/><Value/></member></Tags> under `node`, without the
+//! create-token tag (ec2_tags.h), whose value goes to `token` when given.
+TagMap ReadIamTags(pugi::xml_node node, std::string* token = nullptr);
 
 //! The Tag* call (TagRole, TagPolicy) setting what `to` adds or changes, and the Untag*
 //! call removing what `to` lacks, for the object named `id_param`=`id`; an empty action

@@ -21,13 +21,6 @@ namespace {
 using namespace backendtest;
 using builtin::With;
 
-Value N(double n) { return Value::Number(n); }
-Value L(std::vector<std::string> items) {
-  ValueList values;
-  for (auto& s : items) values.push_back(S(s));
-  return Value::List(std::move(values));
-}
-Value Obj(ValueMap m) { return Value::Object(std::move(m)); }
 bool StartsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
 //! A rule object of aws_security_group's ingress/egress, every attribute written.
@@ -68,22 +61,6 @@ class AwsEc2NetworkTest : public BackendProviderTest {
   //! must return the same NAT gateway for the same token.
   bool IgnoresClientToken() const { return IsMoto(); }
 
-  Value MustCreate(const std::string& type, const Value& config) {
-    ApplyResult r = Create(type, config);
-    EXPECT_FALSE(r.diags.HasErrors()) << type << ": " << Text(r.diags);
-    return r.state;
-  }
-  void MustDelete(const std::string& type, const Value& state) {
-    DeleteResult r = provider_.DeleteResource(ctx_, type, state);
-    EXPECT_FALSE(r.diags.HasErrors()) << type << ": " << Text(r.diags);
-  }
-  //! Reads `state` back and expects it unchanged.
-  void ExpectReadsBack(const std::string& type, const Value& state) {
-    ReadResult read = provider_.ReadResource(ctx_, type, state);
-    ASSERT_FALSE(read.diags.HasErrors()) << Text(read.diags);
-    EXPECT_FALSE(read.gone);
-    EXPECT_EQ(read.state, state) << type << "\nread:  " << FormatValue(read.state) << "\nstate: " << FormatValue(state);
-  }
   //! Deletes, expects a read to say gone, and a second delete to succeed.
   void DeleteAndExpectGone(const std::string& type, const Value& state) {
     MustDelete(type, state);
@@ -91,15 +68,6 @@ class AwsEc2NetworkTest : public BackendProviderTest {
     EXPECT_FALSE(read.diags.HasErrors()) << Text(read.diags);
     EXPECT_TRUE(read.gone) << type << " still there: " << FormatValue(read.state);
     MustDelete(type, state);
-  }
-  //! The plan from `prior` to `config` must be an in-place update.
-  Value UpdateInPlace(const std::string& type, const Value& prior, const Value& config) {
-    PlanResult plan = PlanUpdate(type, prior, config);
-    EXPECT_FALSE(plan.diags.HasErrors()) << Text(plan.diags);
-    EXPECT_TRUE(plan.requires_replace.empty()) << type << " would be replaced";
-    ApplyResult r = provider_.UpdateResource(ctx_, type, prior, plan.planned);
-    EXPECT_FALSE(r.diags.HasErrors()) << type << ": " << Text(r.diags);
-    return r.state;
   }
   void ExpectImports(const std::string& type, const std::string& id, const Value& state) {
     ApplyResult imported = provider_.ImportResource(ctx_, type, id);

@@ -27,10 +27,6 @@ using builtin::With;
 
 constexpr const char* kRegion = "us-west-2";
 
-const char* kEksTrust = R"({"Version":"2012-10-17","Statement":[{"Effect":"Allow",)"
-                        R"("Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]})";
-const char* kNodeTrust = R"({"Version":"2012-10-17","Statement":[{"Effect":"Allow",)"
-                         R"("Principal":{"Service":"ec2.amazonaws.com"},"Action":"sts:AssumeRole"}]})";
 
 Value Set(std::vector<std::string> items) {
   ValueList out;
@@ -41,7 +37,6 @@ Value First(const Value& v, const std::string& block) {
   Value list = Attr(v, block);
   return list.IsSequence() && !list.AsList().empty() ? list.AsList().front() : Value();
 }
-Value N(double n) { return Value::Number(n); }
 
 class AwsEksTest : public BackendProviderTest {
  protected:
@@ -52,23 +47,11 @@ class AwsEksTest : public BackendProviderTest {
     if (IsSkipped() || HasFatalFailure()) return;
     static int n = 0;
     suffix_ = std::to_string(++n);
-    cluster_role_ = MustCreate("aws_iam_role", Value::Object({{"name", S("eks-cluster-" + suffix_)},
-                                                              {"assume_role_policy", S(kEksTrust)}}));
-    node_role_ = MustCreate("aws_iam_role", Value::Object({{"name", S("eks-node-" + suffix_)},
-                                                           {"assume_role_policy", S(kNodeTrust)}}));
-    vpc_ = MustCreate("aws_vpc", Value::Object({{"cidr_block", S("10.0.0.0/16")}}));
-    for (int i = 0; i < 2; ++i) {
-      subnets_.push_back(MustCreate(
-          "aws_subnet", Value::Object({{"vpc_id", S(Str(vpc_, "id"))},
-                                       {"cidr_block", S("10.0." + std::to_string(i) + ".0/24")},
-                                       {"availability_zone", S(std::string(kRegion) + (i ? "b" : "a"))}})));
-    }
-  }
-
-  Value MustCreate(const std::string& type, const Value& config) {
-    ApplyResult r = Create(type, config);
-    EXPECT_FALSE(r.diags.HasErrors()) << type << ": " << Text(r.diags);
-    return r.state;
+    EksNeeds needs = MakeEksNeeds("eks-" + suffix_ + "-");
+    cluster_role_ = needs.cluster_role;
+    node_role_ = needs.node_role;
+    vpc_ = needs.vpc;
+    subnets_ = needs.subnets;
   }
 
   Value SubnetIds() const { return Set({Str(subnets_[0], "id"), Str(subnets_[1], "id")}); }

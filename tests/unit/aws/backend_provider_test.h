@@ -26,6 +26,13 @@ namespace strata::aws::backendtest {
 enum class Backend { Sandbox, Moto };
 
 inline Value S(const std::string& s) { return Value::String(s); }
+inline Value N(double n) { return Value::Number(n); }
+inline Value L(std::vector<std::string> items) {
+  ValueList values;
+  for (auto& s : items) values.push_back(S(s));
+  return Value::List(std::move(values));
+}
+inline Value Obj(ValueMap m) { return Value::Object(std::move(m)); }
 inline Value Tags(std::map<std::string, std::string> tags) {
   ValueMap m;
   for (auto& [k, v] : tags) m[k] = S(v);
@@ -165,6 +172,55 @@ class BackendProviderTest : public ::testing::TestWithParam<Backend> {
     PlanResult plan = PlanUpdate(type, prior, config);
     EXPECT_TRUE(plan.requires_replace.empty());
     return provider_.UpdateResource(ctx_, type, prior, plan.planned);
+  }
+
+  Value MustCreate(const std::string& type, const Value& config) {
+    ApplyResult r = Create(type, config);
+    EXPECT_FALSE(r.diags.HasErrors()) << type << ": " << Text(r.diags);
+    return r.state;
+  }
+  void MustDelete(const std::string& type, const Value& state) {
+    DeleteResult r = provider_.DeleteResource(ctx_, type, state);
+    EXPECT_FALSE(r.diags.HasErrors()) << type << ": " << Text(r.diags);
+  }
+  //! Reads `state` back and expects it unchanged (no drift, so no plan diff).
+  void ExpectReadsBack(const std::string& type, const Value& state) {
+    ReadResult read = provider_.ReadResource(ctx_, type, state);
+    ASSERT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+    EXPECT_FALSE(read.gone);
+    EXPECT_EQ(read.state, state) << type << "\nread:  " << FormatValue(read.state) << "\nstate: " << FormatValue(state);
+  }
+  //! The plan from `prior` to `config`, which must be an in-place update, applied.
+  Value UpdateInPlace(const std::string& type, const Value& prior, const Value& config) {
+    PlanResult plan = PlanUpdate(type, prior, config);
+    EXPECT_FALSE(plan.diags.HasErrors()) << Text(plan.diags);
+    EXPECT_TRUE(plan.requires_replace.empty()) << type << " would be replaced";
+    ApplyResult r = provider_.UpdateResource(ctx_, type, prior, plan.planned);
+    EXPECT_FALSE(r.diags.HasErrors()) << type << ": " << Text(r.diags);
+    return r.state;
+  }
+
+  //! What an EKS cluster and its node groups need: a role for each, and a VPC with two
+  //! subnets in two zones of the region. Role names are `prefix` + "cluster"/"node".
+  struct EksNeeds {
+    Value cluster_role, node_role, vpc;
+    std::vector<Value> subnets;
+  };
+  EksNeeds MakeEksNeeds(const std::string& prefix) {
+    const char* eks_trust = R"({"Version":"2012-10-17","Statement":[{"Effect":"Allow",)"
+                            R"("Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]})";
+    const char* node_trust = R"({"Version":"2012-10-17","Statement":[{"Effect":"Allow",)"
+                             R"("Principal":{"Service":"ec2.amazonaws.com"},"Action":"sts:AssumeRole"}]})";
+    EksNeeds needs;
+    needs.cluster_role = MustCreate("aws_iam_role", Obj({{"name", S(prefix + "cluster")}, {"assume_role_policy", S(eks_trust)}}));
+    needs.node_role = MustCreate("aws_iam_role", Obj({{"name", S(prefix + "node")}, {"assume_role_policy", S(node_trust)}}));
+    needs.vpc = MustCreate("aws_vpc", Obj({{"cidr_block", S("10.0.0.0/16")}}));
+    for (int i = 0; i < 2; ++i) {
+      needs.subnets.push_back(MustCreate("aws_subnet", Obj({{"vpc_id", Attr(needs.vpc, "id")},
+                                                           {"cidr_block", S("10.0." + std::to_string(i) + ".0/24")},
+                                                           {"availability_zone", S(region_ + (i ? "b" : "a"))}})));
+    }
+    return needs;
   }
 
   static inline testing::MotoServer* moto_ = nullptr;

@@ -527,6 +527,36 @@ TEST_F(Ec2NetworkTest, RouteTableAssociations) {
   EXPECT_EQ(Refusal("DeleteRouteTable", {{"RouteTableId", main_table}}), "DependencyViolation");
 }
 
+TEST_F(Ec2NetworkTest, RouteTableEdgeAssociationWithTheVpcsGateway) {
+  std::string table = Call("CreateRouteTable", {{"VpcId", vpc}}).child("routeTable").child_value("routeTableId");
+  EXPECT_EQ(Refusal("AssociateRouteTable", {{"RouteTableId", table}}), "MissingParameter");
+  EXPECT_EQ(Refusal("AssociateRouteTable", {{"RouteTableId", table}, {"SubnetId", subnet}, {"GatewayId", igw}}),
+            "InvalidParameterCombination");
+  std::string detached = Call("CreateInternetGateway").child("internetGateway").child_value("internetGatewayId");
+  EXPECT_EQ(Refusal("AssociateRouteTable", {{"RouteTableId", table}, {"GatewayId", detached}}), "InvalidParameterValue");
+
+  std::string association = Call("AssociateRouteTable", {{"RouteTableId", table}, {"GatewayId", igw}}).child_value("associationId");
+  EXPECT_TRUE(IdShaped(association, "rtbassoc"));
+  EXPECT_EQ(Refusal("AssociateRouteTable", {{"RouteTableId", table}, {"GatewayId", igw}}), "Resource.AlreadyAssociated");
+  pugi::xml_node item = Call("DescribeRouteTables", {{"Filter.1.Name", "association.gateway-id"}, {"Filter.1.Value.1", igw}})
+                            .child("routeTableSet").child("item");
+  EXPECT_EQ(item.child_value("routeTableId"), table);
+  EXPECT_STREQ(item.child("associationSet").child("item").child_value("gatewayId"), igw.c_str());
+  EXPECT_STREQ(item.child("associationSet").child("item").child_value("subnetId"), "");
+
+  // Moved to the main table, it stays the gateway's.
+  std::string main_table = Call("DescribeRouteTables", {{"Filter.1.Name", "association.main"}, {"Filter.1.Value.1", "true"}})
+                               .child("routeTableSet").child("item").child_value("routeTableId");
+  std::string moved = Call("ReplaceRouteTableAssociation", {{"AssociationId", association}, {"RouteTableId", main_table}})
+                          .child_value("newAssociationId");
+  EXPECT_EQ(Call("DescribeRouteTables", {{"Filter.1.Name", "association.gateway-id"}, {"Filter.1.Value.1", igw}})
+                .child("routeTableSet").child("item").child_value("routeTableId"),
+            main_table);
+  Call("DisassociateRouteTable", {{"AssociationId", moved}});
+  Call("DeleteRouteTable", {{"RouteTableId", table}});
+  Call("DeleteInternetGateway", {{"InternetGatewayId", detached}});
+}
+
 // ---- Security groups ------------------------------------------------------------------
 
 TEST_F(Ec2NetworkTest, SecurityGroupShapeAndDefaultEgress) {
