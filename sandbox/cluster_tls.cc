@@ -125,20 +125,11 @@ CertificateAuthority ParseCa(const std::string& cert_pem, const std::string& key
 }  // namespace
 
 CertificateAuthority LoadOrCreateCa(World& world) {
-  auto cert_pem = world.Setting(kCaCertSetting);
-  auto key_pem = world.Setting(kCaKeySetting);
-  if (cert_pem && key_pem) return ParseCa(*cert_pem, *key_pem);
-  CertificateAuthority ca = CreateCa();
-  world.Begin();
-  try {
-    world.SetSetting(kCaCertSetting, ca.cert_pem);
-    world.SetSetting(kCaKeySetting, KeyPem(ca.key.get()));
-    world.Commit();
-  } catch (...) {
-    world.Rollback();
-    throw;
-  }
-  return ca;
+  World::Settings stored = world.SettingsOnce({kCaCertSetting, kCaKeySetting}, [] {
+    CertificateAuthority ca = CreateCa();
+    return World::Settings{{kCaCertSetting, ca.cert_pem}, {kCaKeySetting, KeyPem(ca.key.get())}};
+  });
+  return ParseCa(stored.at(kCaCertSetting), stored.at(kCaKeySetting));
 }
 
 ServerCertificate IssueServerCertificate(const CertificateAuthority& ca) {

@@ -34,8 +34,10 @@ struct ServerCertificate {
   EvpPkeyPtr key;
 };
 
-//! The world's CA, made and stored (settings "cluster_ca_cert" / "cluster_ca_key") on
-//! first use. Throws std::runtime_error when OpenSSL fails or the stored CA is unreadable.
+//! The world's CA (settings "cluster_ca_cert" / "cluster_ca_key"), made and stored when the
+//! world has none (World::SettingsOnce: two sandboxes starting on a new world at once end
+//! up with the same one); never replaced. Throws std::runtime_error when OpenSSL fails or
+//! the stored CA is unreadable.
 CertificateAuthority LoadOrCreateCa(World& world);
 
 //! A one-year TLS server certificate for IP 127.0.0.1 and DNS localhost, signed by `ca`.

@@ -1,8 +1,5 @@
 #include "sandbox/sandbox.h"
 
-#include <cstdlib>
-#include <optional>
-
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -11,54 +8,25 @@
 
 #include "sandbox/api_frontend.h"
 #include "sandbox/cluster_endpoint.h"
+#include "sandbox/cluster_port.h"
 #include "sandbox/cluster_tls.h"
+#include "sandbox/listener.h"
 #include "sandbox/world.h"
 
 namespace strata::sandbox {
 namespace {
 
-// Enough workers that kept-alive client connections (each holds one while idle) do not
-// starve new ones: apply runs ten workers, the AWS CLI and kubectl come on top.
-constexpr size_t kWorkerThreads = 32;
-
-// Binds `server` to host:port (0: any free port). Returns the port, or -1.
-int Bind(httplib::Server& server, const std::string& host, int port) {
-  if (port == 0) return server.bind_to_any_port(host);
-  return server.bind_to_port(host, port) ? port : -1;
-}
-
-// The cluster endpoint's port: the one given, else the one this world used last (the
-// endpoints recorded in clusters, state and kubeconfigs stay valid across restarts), else
-// any free port. The port used is remembered in the world.
-int BindClusterPort(httplib::Server& server, const std::string& host, int port, World& world) {
-  int bound = -1;
-  if (port == 0) {
-    if (std::optional<std::string> last = world.Setting("cluster_port")) {
-      int remembered = std::atoi(last->c_str());
-      if (remembered > 0) bound = Bind(server, host, remembered);
-    }
-  }
-  if (bound < 0) bound = Bind(server, host, port);
-  if (bound > 0) world.SetSetting("cluster_port", std::to_string(bound));
-  return bound;
-}
+// Each client connection kept alive holds a worker (see listener.h): an apply at
+// -parallelism=50 keeps up to 50, and the AWS CLI and kubectl come on top.
+constexpr size_t kApiWorkers = 128;
+// The cluster endpoint: kubectl and, later, the Kubernetes provider.
+constexpr size_t kClusterWorkers = 32;
 
 // Serves on a thread; returns once the accept loop runs, so that Stop() cannot miss it.
 std::thread Serve(httplib::Server& server) {
   std::thread thread([&server] { server.listen_after_bind(); });
   while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   return thread;
-}
-
-void Configure(httplib::Server& server) {
-  // SO_REUSEADDR lets a restarted sandbox take its port back at once; httplib's default
-  // SO_REUSEPORT would also let a second sandbox share a taken port, silently.
-  server.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  server.new_task_queue = [] { return new httplib::ThreadPool(kWorkerThreads); };
-  server.set_keep_alive_timeout(5);
 }
 
 }  // namespace
@@ -70,12 +38,12 @@ struct Sandbox::Impl {
   std::mutex world_mutex;  // guards `world`, which is not thread-safe
   std::unique_ptr<World> world;
   std::unique_ptr<ApiFrontEnd> front_end;
-  std::unique_ptr<httplib::Server> api_server;
-  std::unique_ptr<httplib::SSLServer> cluster_server;
+  std::unique_ptr<Listener<httplib::Server>> api_server;
+  std::unique_ptr<Listener<httplib::SSLServer>> cluster_server;
   std::thread api_thread;
   std::thread cluster_thread;
   int port = 0;
-  int cluster_port = 0;
+  ClusterPort cluster_port;
   std::string ca_pem;
 };
 
@@ -94,18 +62,17 @@ bool Sandbox::Start(std::string& error) {
     s.ca_pem = ca.cert_pem;
 
     // httplib takes its own references to the certificate and key.
-    s.cluster_server = std::make_unique<httplib::SSLServer>(server_cert.cert.get(), server_cert.key.get());
+    s.cluster_server =
+        std::make_unique<Listener<httplib::SSLServer>>(server_cert.cert.get(), server_cert.key.get());
     if (!s.cluster_server->is_valid()) throw std::runtime_error("cannot set up TLS for the cluster endpoint");
-    Configure(*s.cluster_server);
+    Configure(*s.cluster_server, kClusterWorkers);
     ServeClusterEndpoint(*s.cluster_server);
     s.cluster_port = BindClusterPort(*s.cluster_server, host, s.settings.cluster_port, *s.world);
-    if (s.cluster_port < 0)
-      throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(s.settings.cluster_port) +
-                               " for the cluster endpoint (port in use?)");
 
-    s.api_server = std::make_unique<httplib::Server>();
-    Configure(*s.api_server);
-    s.front_end = std::make_unique<ApiFrontEnd>(s.settings, *s.world, s.world_mutex, cluster_url(), s.ca_pem);
+    s.api_server = std::make_unique<Listener<httplib::Server>>();
+    Configure(*s.api_server, kApiWorkers);
+    s.front_end =
+        std::make_unique<ApiFrontEnd>(s.settings, *s.world, s.world_mutex, recorded_cluster_url(), s.ca_pem);
     ApiFrontEnd* front_end = s.front_end.get();
     auto serve = [front_end](const httplib::Request& req, httplib::Response& res) {
       front_end->Serve(req, req.body, res);
@@ -126,7 +93,7 @@ bool Sandbox::Start(std::string& error) {
     const char* any = ".*";
     s.api_server->Get(any, serve).Options(any, serve);
     s.api_server->Post(any, serve_body).Put(any, serve_body).Patch(any, serve_body).Delete(any, serve_body);
-    s.port = Bind(*s.api_server, host, s.settings.port);
+    s.port = s.api_server->Bind(host, s.settings.port);
     if (s.port < 0)
       throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(s.settings.port) +
                                " (port in use?)");
@@ -162,7 +129,11 @@ int Sandbox::port() const { return impl_->port; }
 std::string Sandbox::url() const { return "http://" + impl_->settings.host + ":" + std::to_string(impl_->port); }
 
 std::string Sandbox::cluster_url() const {
-  return "https://" + impl_->settings.host + ":" + std::to_string(impl_->cluster_port);
+  return "https://" + impl_->settings.host + ":" + std::to_string(impl_->cluster_port.served);
+}
+
+std::string Sandbox::recorded_cluster_url() const {
+  return "https://" + impl_->settings.host + ":" + std::to_string(impl_->cluster_port.recorded);
 }
 
 std::string Sandbox::ca_pem() const { return impl_->ca_pem; }

@@ -29,6 +29,8 @@ class Sandbox {
 
   //! Opens the world, binds both ports and serves on background threads. On failure
   //! returns false with `error` saying what went wrong (port taken, world unreadable).
+  //! Starting writes to the world only when it is new (its CA, its cluster port): the CA
+  //! and the recorded cluster endpoint of an existing world never change.
   bool Start(std::string& error);
   //! Stops serving and closes the world. Idempotent.
   void Stop();
@@ -36,8 +38,12 @@ class Sandbox {
   int port() const;
   //! "http://127.0.0.1:<port>": the endpoint of every AWS service.
   std::string url() const;
-  //! "https://127.0.0.1:<cluster port>".
+  //! "https://127.0.0.1:<port>" where this process serves the cluster endpoint.
   std::string cluster_url() const;
+  //! The world's cluster endpoint, which DescribeCluster names: the same as cluster_url()
+  //! unless another process (a sandbox serving the same world) holds the world's port
+  //! (see cluster_port.h).
+  std::string recorded_cluster_url() const;
   //! PEM of the CA that signed the cluster endpoint's certificate.
   std::string ca_pem() const;
   const SandboxSettings& settings() const;

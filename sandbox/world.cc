@@ -1,5 +1,6 @@
 #include "sandbox/world.h"
 
+#include <filesystem>
 #include <stdexcept>
 
 #include "state/sqlite/db.h"
@@ -26,8 +27,13 @@ CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)
 }  // namespace
 
 std::unique_ptr<World> World::Open(const std::string& path) {
+  if (!path.empty()) {
+    std::error_code ignored;  // a directory that cannot be made is reported by the open below
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);
+  }
   try {
     std::unique_ptr<Database> db = Database::Open(path.empty() ? ":memory:" : path, 5000);
+    // Both are no-ops on an existing world (already WAL, tables there): only a new one is written.
     db->Exec("PRAGMA journal_mode=WAL");
     db->Exec(kSchema);
     return std::unique_ptr<World>(new World(std::move(db)));
@@ -108,6 +114,33 @@ void World::SetSetting(const std::string& name, const std::string& value) {
       .Bind(1, name)
       .Bind(2, value)
       .Run();
+}
+
+World::Settings World::SettingsOnce(const std::vector<std::string>& names,
+                                    const std::function<Settings()>& make) {
+  auto recorded = [&]() -> std::optional<Settings> {
+    Settings found;
+    for (const std::string& name : names) {
+      std::optional<std::string> value = Setting(name);
+      if (!value) return std::nullopt;
+      found[name] = *value;
+    }
+    return found;
+  };
+  if (std::optional<Settings> found = recorded()) return *found;
+  Begin();  // BEGIN IMMEDIATE: another process starting on this world waits here
+  try {
+    std::optional<Settings> found = recorded();
+    if (!found) {
+      found = make();
+      for (const std::string& name : names) SetSetting(name, found->at(name));
+    }
+    Commit();
+    return *found;
+  } catch (...) {
+    Rollback();
+    throw;
+  }
 }
 
 }  // namespace strata::sandbox

@@ -6,6 +6,8 @@
 // Begin/Commit (Rollback when the request fails, so a refused call leaves no trace).
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -25,7 +27,8 @@ using Json = nlohmann::json;
 
 class World {
  public:
-  //! Opens the world at `path` (created if missing; empty: in memory). Throws
+  //! Opens the world at `path` (created if missing, with its directory, mode 0600: it holds
+  //! the CA's private key; empty: in memory). Opening an existing world writes nothing. Throws
   //! std::runtime_error with a message naming the file when SQLite cannot open it.
   static std::unique_ptr<World> Open(const std::string& path);
   ~World();
@@ -51,6 +54,13 @@ class World {
   //! Small persisted settings of the world itself (e.g. its CA), by name.
   std::optional<std::string> Setting(const std::string& name) const;
   void SetSetting(const std::string& name, const std::string& value);
+
+  using Settings = std::map<std::string, std::string>;
+  //! The settings `names`, all recorded. When one is missing (a new world), `make()`
+  //! supplies them and they are recorded first — checked again and written in one write
+  //! transaction, so when two processes start on a new world at once, one set wins and
+  //! both get it. When they are all recorded, nothing is written.
+  Settings SettingsOnce(const std::vector<std::string>& names, const std::function<Settings()>& make);
 
  private:
   explicit World(std::unique_ptr<state::sqlite::Database> db);

@@ -19,7 +19,8 @@ StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project, St
   return crypto::LoadKeyRing(env, UnderRoot(project.root_dir, project.state.key_file));
 }
 
-StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, StateEnvironment& env) {
+StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, StateEnvironment& env,
+                                                          StoreAccess access) {
   const StateSettings& settings = project.state;
   if (!settings.backend.empty() && settings.backend != "sqlite") {
     return StateStatus::Error(StateCode::InvalidArgument, "state backend \"" + settings.backend +
@@ -32,6 +33,7 @@ StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& p
   options.keys = *keys;
   options.history_retention = settings.history_retention;
   options.env = &env;
+  options.access = access;
   auto store = SqliteStateStore::Open(options);
   if (!store.ok()) return store.status();
   return std::unique_ptr<StateStore>(std::move(*store));

@@ -14,9 +14,10 @@ namespace strata::state {
 
 //! Opens the SQLite store at project.StatePath(), with the key ring from STRATA_STATE_KEY /
 //! state.key_file (relative to the project root) / STRATA_STATE_OLD_KEY and the history
-//! retention. InvalidArgument for a backend other than "sqlite".
+//! retention. InvalidArgument for a backend other than "sqlite". `access`: see StoreAccess.
 StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project,
-                                                          StateEnvironment& env = StateEnvironment::System());
+                                                          StateEnvironment& env = StateEnvironment::System(),
+                                                          StoreAccess access = StoreAccess::ReadWrite);
 
 //! The project's key ring (STRATA_STATE_KEY / state.key_file / STRATA_STATE_OLD_KEY), for
 //! what else holds secrets (saved plans).

@@ -38,6 +38,11 @@
 
 namespace strata::state {
 
+//! How a command uses the state. The verbs that only read (state list/show/pull/history,
+//! output) open it ReadOnly, so that a state they cannot write (a 0400 file, a read-only
+//! directory or mount) still serves them; writes through such a store fail.
+enum class StoreAccess { ReadWrite, ReadOnly };
+
 struct LockRequest {
   std::string stage;
   std::string operation;  // shown to whoever finds the lock held: "apply", "state mv", ...

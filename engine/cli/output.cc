@@ -17,7 +17,7 @@ struct OutputFlags {
 
 void Run(const OutputFlags& flags, CommandContext& ctx) {
   StateSession session(ctx);
-  if (!session.Open()) return;
+  if (!session.Open(state::StoreAccess::ReadOnly)) return;
   std::vector<std::string> rest = flags.args;
   std::string given;
   if (rest.size() == 2 || (rest.size() == 1 && session.IsStage(rest[0]))) {

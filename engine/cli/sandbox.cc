@@ -53,6 +53,14 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   return s;
 }
 
+// When the world's cluster port is taken (another sandbox serving the same world), this one
+// serves its cluster endpoint elsewhere for its lifetime and leaves the world as it is.
+std::string ClusterPortNote(const sandbox::Sandbox& server) {
+  if (server.cluster_url() == server.recorded_cluster_url()) return "";
+  return "  (that port is in use, probably by another sandbox serving this world, which answers there;\n"
+         "   this one serves the same endpoints on " + server.cluster_url() + " until it stops)\n";
+}
+
 void Serve(CommandContext& ctx, const ServeFlags& flags) {
   sandbox::SandboxSettings settings = SettingsFor(ctx, flags);
   GracefulStopScope graceful;  // the first Ctrl-C stops serving cleanly
@@ -64,7 +72,8 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     return;
   }
   *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS) on " << server.url() << "\n"
-           << "EKS cluster endpoints on " << server.cluster_url() << "\n"
+           << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
+           << ClusterPortNote(server)
            << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"
            << "Point AWS clients at it (the sandbox's own well-known key pair, not an AWS secret):\n"
            << SandboxEnvironmentLines(server) << "\nPress Ctrl-C to stop.\n"
@@ -84,7 +93,8 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   cmd->require_subcommand(1);
   auto* serve = cmd->add_subcommand("serve", "Serve the sandbox in the foreground until Ctrl-C");
   serve->add_option("--port", flags->port, "Port of the AWS API endpoint (default: any free port)");
-  serve->add_option("--cluster-port", flags->cluster_port, "Port of the https EKS cluster endpoint (default: any)");
+  serve->add_option("--cluster-port", flags->cluster_port,
+                    "Port of the https EKS cluster endpoint of a new world (default: any; a world keeps its own)");
   serve->add_option("--state", flags->state, "SQLite file of the sandbox's world (default: the project's, or .strata/sandbox.db)")
       ->option_text("FILE");
   serve->add_flag("--memory", flags->memory, "Keep the world in memory only");

@@ -1,7 +1,6 @@
 #include "engine/cli/sandbox_scope.h"
 
 #include <cstdlib>
-#include <filesystem>
 
 namespace strata::cli {
 
@@ -19,10 +18,6 @@ sandbox::SandboxSettings SandboxSettingsFor(const ProjectConfig& project) {
 }
 
 std::unique_ptr<SandboxScope> SandboxScope::Start(const sandbox::SandboxSettings& settings, std::string& error) {
-  if (!settings.state_path.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(settings.state_path).parent_path(), ec);
-  }
   std::unique_ptr<SandboxScope> scope(new SandboxScope());
   scope->server_ = std::make_unique<sandbox::Sandbox>(settings);
   if (!scope->server_->Start(error)) return nullptr;
@@ -33,7 +28,8 @@ std::unique_ptr<SandboxScope> SandboxScope::Start(const sandbox::SandboxSettings
   scope->SetEnv("AWS_SECRET_ACCESS_KEY", s.settings().secret_key);
   for (const char* name : {"AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_ROLE_ARN", "AWS_WEB_IDENTITY_TOKEN_FILE",
                            "AWS_ENDPOINT_URL_EC2", "AWS_ENDPOINT_URL_IAM", "AWS_ENDPOINT_URL_STS",
-                           "AWS_ENDPOINT_URL_EKS", "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"}) {
+                           "AWS_ENDPOINT_URL_EKS", "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS",
+                           "AWS_CA_BUNDLE"}) {  // plain http: a bundle for the real AWS is beside the point
     scope->SetEnv(name, std::nullopt);
   }
   return scope;

@@ -43,7 +43,7 @@ void AddStateListCommand(CLI::App* parent, CommandContext& ctx) {
   cmd->add_option("args", *args, "A stage, then addresses to filter by");
   cmd->callback([args, &ctx] {
     StateSession session(ctx);
-    if (!session.Open()) return;
+    if (!session.Open(state::StoreAccess::ReadOnly)) return;
     std::vector<std::string> rest = *args;
     bool explicit_stage = !rest.empty() && rest[0].find('.') == std::string::npos && session.IsStage(rest[0]);
     if (!explicit_stage && session.project().stages.size() > 1 && rest.empty()) {
@@ -66,7 +66,7 @@ void AddStateShowCommand(CLI::App* parent, CommandContext& ctx) {
   cmd->add_flag("--show-sensitive", *show_sensitive, "Show sensitive values (needs the state key)");
   cmd->callback([args, show_sensitive, &ctx] {
     StateSession session(ctx);
-    if (!session.Open()) return;
+    if (!session.Open(state::StoreAccess::ReadOnly)) return;
     std::vector<std::string> rest = *args;
     auto stage = session.StageFromArgs(rest);
     if (!stage) return;

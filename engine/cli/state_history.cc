@@ -14,7 +14,7 @@ void AddStateHistoryCommand(CLI::App* parent, CommandContext& ctx) {
   cmd->add_option("args", *args, "The stage");
   cmd->callback([args, &ctx] {
     StateSession session(ctx);
-    if (!session.Open()) return;
+    if (!session.Open(state::StoreAccess::ReadOnly)) return;
     std::vector<std::string> rest = *args;
     auto stage = session.StageFromArgs(rest);
     if (!stage) return;

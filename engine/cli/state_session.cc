@@ -1,7 +1,9 @@
 #include "engine/cli/state_session.h"
 
+#include <cctype>
+#include <cstdlib>
 #include <filesystem>
-#include <regex>
+#include <utility>
 
 #include "state/open_store.h"
 
@@ -12,19 +14,44 @@ void LockFlags::AddTo(CLI::App* cmd) {
       ->option_text("DURATION");
 }
 
+namespace {
+
+// The unit at text[pos] in milliseconds, and its length (0: no unit there).
+std::pair<double, size_t> DurationUnit(const std::string& text, size_t pos) {
+  if (text.compare(pos, 2, "ms") == 0) return {1, 2};
+  if (pos >= text.size()) return {0, 0};
+  switch (text[pos]) {
+    case 'h': return {3600000, 1};
+    case 'm': return {60000, 1};
+    case 's': return {1000, 1};
+    default: return {0, 0};
+  }
+}
+
+}  // namespace
+
+// Parts such as 1m, 30s, 1.5h, 500ms in a row, read by hand: the text comes from the command
+// line, and a regular expression would recurse once per character.
 std::optional<std::chrono::milliseconds> ParseDuration(const std::string& text) {
   if (text == "0") return std::chrono::milliseconds(0);
-  static const std::regex part(R"((\d+(?:\.\d+)?)(ms|h|m|s))");
-  double total = 0;
   size_t pos = 0;
-  for (std::sregex_iterator it(text.begin(), text.end(), part), end; it != end; ++it) {
-    if (static_cast<size_t>(it->position()) != pos) return std::nullopt;
-    double n = std::stod((*it)[1]);
-    std::string unit = (*it)[2];
-    total += n * (unit == "ms" ? 1 : unit == "s" ? 1000 : unit == "m" ? 60000 : 3600000);
-    pos += static_cast<size_t>(it->length());
+  auto digits = [&] {
+    size_t start = pos;
+    while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) ++pos;
+    return pos > start;
+  };
+  double total = 0;
+  while (pos < text.size()) {
+    size_t start = pos;
+    if (!digits()) return std::nullopt;
+    if (pos < text.size() && text[pos] == '.' && (++pos, !digits())) return std::nullopt;
+    double n = std::strtod(text.substr(start, pos - start).c_str(), nullptr);
+    auto [unit, length] = DurationUnit(text, pos);
+    if (length == 0) return std::nullopt;
+    pos += length;
+    total += n * unit;
   }
-  if (pos == 0 || pos != text.size()) return std::nullopt;
+  if (pos == 0 || !(total < 9e18)) return std::nullopt;  // beyond that, int64 milliseconds overflow
   return std::chrono::milliseconds(static_cast<int64_t>(total));
 }
 
@@ -44,7 +71,7 @@ std::string FindProjectDir(const std::string& working_dir) {
 
 }  // namespace
 
-bool StateSession::Open() {
+bool StateSession::Open(state::StoreAccess access) {
   Diagnostics diags;
   project_ = LoadProject(FindProjectDir(ctx_.WorkingDir()), sources_, diags);
   if (!project_ || diags.HasErrors()) {
@@ -52,7 +79,7 @@ bool StateSession::Open() {
     ctx_.exit_code = 1;
     return false;
   }
-  auto store = state::OpenProjectStore(*project_);
+  auto store = state::OpenProjectStore(*project_, state::StateEnvironment::System(), access);
   if (!store.ok()) {
     Fail(store.status());
     return false;

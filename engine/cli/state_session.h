@@ -33,9 +33,10 @@ class StateSession {
  public:
   explicit StateSession(CommandContext& ctx) : ctx_(ctx) {}
 
-  //! Loads strata.yaml from the working directory and opens the state store. Reports and
-  //! returns false on failure.
-  bool Open();
+  //! Loads strata.yaml from the working directory and opens the state store. Verbs that
+  //! only read pass StoreAccess::ReadOnly (a read-only state file still serves them).
+  //! Reports and returns false on failure.
+  bool Open(state::StoreAccess access = state::StoreAccess::ReadWrite);
   state::StateStore& store() { return *store_; }
   const ProjectConfig& project() const { return *project_; }
 

@@ -17,7 +17,7 @@ void AddStatePullCommand(CLI::App* parent, CommandContext& ctx) {
   cmd->add_flag("--show-sensitive", *show_sensitive, "Include sensitive values (needs the state key)");
   cmd->callback([args, show_sensitive, &ctx] {
     StateSession session(ctx);
-    if (!session.Open()) return;
+    if (!session.Open(state::StoreAccess::ReadOnly)) return;
     std::vector<std::string> rest = *args;
     auto stage = session.StageFromArgs(rest);
     if (!stage) return;

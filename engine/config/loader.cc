@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "engine/config/names.h"
 #include "engine/config/yaml_doc.h"
 #include "engine/config/yaml_expr.h"
 #include "engine/expr/eval.h"
@@ -21,11 +21,6 @@ namespace strata {
 namespace {
 
 const std::vector<std::string> kTopLevelKeys = {"variables", "locals", "providers", "data", "resources", "modules", "outputs"};
-
-bool IsValidName(const std::string& name) {
-  static const std::regex re("[A-Za-z_][A-Za-z0-9_-]*");
-  return std::regex_match(name, re);
-}
 
 class ModuleLoader {
  public:
@@ -306,9 +301,8 @@ class ModuleLoader {
     if (const YAML::Node inputs = v["inputs"]) {
       if (inputs.IsMap()) {
         for (const auto& kv : inputs) {
-          std::string input = kv.first.Scalar();
-          call.inputs[input] = NodeToExpr(f, kv.second, diags_);
-          call.input_ranges[input] = NodeRange(f, kv.first);
+          std::optional<std::string> input = MappingKey(f, kv.first, call.input_ranges, diags_);
+          if (input) call.inputs[*input] = NodeToExpr(f, kv.second, diags_);
         }
       } else if (!inputs.IsNull()) {
         diags_.Error("Invalid inputs", "inputs must be a mapping of the module's variable names to values.", NodeRange(f, inputs));

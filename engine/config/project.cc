@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/config/names.h"
 #include "engine/config/yaml_doc.h"
 
 namespace fs = std::filesystem;
@@ -16,6 +17,27 @@ const StageConfig* ProjectConfig::FindStage(const std::string& stage_name) const
     if (s.name == stage_name) return &s;
   }
   return nullptr;
+}
+
+std::optional<std::string> ProjectConfig::Escape(const std::string& from, const std::string& path) const {
+  if (allow_paths_outside_project) return std::nullopt;
+  std::error_code ec;
+  fs::path target = fs::path(from) / path;  // `path` when it is absolute
+  fs::path resolved = fs::weakly_canonical(target, ec);
+  if (ec) resolved = target.lexically_normal();
+  fs::path root = fs::weakly_canonical(root_dir, ec);
+  if (ec) root = fs::path(root_dir);
+  fs::path inside = resolved.lexically_relative(root);
+  if (!inside.empty() && *inside.begin() != "..") return std::nullopt;
+  return resolved.string();
+}
+
+std::string ProjectConfig::EscapeDetail(const std::string& what, const std::string& written,
+                                        const std::string& resolved) {
+  return fmt::format("{} {}{}, outside the project. Stage directories and modules must be inside the project (the "
+                     "directory of strata.yaml): move it in, or set allow_paths_outside_project: true in strata.yaml "
+                     "to allow paths outside.",
+                     what, written, written == resolved ? "" : ", which is " + resolved);
 }
 
 std::string ProjectConfig::StatePath() const {
@@ -44,6 +66,15 @@ void ReadNumber(const YamlFile& f, const YAML::Node& node, const char* key, T& o
   }
 }
 
+void ReadBool(const YamlFile& f, const YAML::Node& node, const char* key, bool& out, Diagnostics& diags) {
+  if (!node[key]) return;
+  try {
+    out = node[key].as<bool>();
+  } catch (const YAML::Exception&) {
+    diags.Error("Invalid value", fmt::format("{} must be true or false.", key), NodeRange(f, node[key]));
+  }
+}
+
 void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfig& sandbox, Diagnostics& diags) {
   sandbox.range = NodeRange(f, node);
   if (!node.IsMap()) {
@@ -55,13 +86,7 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
             {"enabled", "path", "latency_ms", "throttle_rate", "fault_rate", "seed", "cluster_delay_ms",
              "nodegroup_delay_ms"},
             "the sandbox settings", diags);
-  if (node["enabled"]) {
-    try {
-      sandbox.enabled = node["enabled"].as<bool>();
-    } catch (const YAML::Exception&) {
-      diags.Error("Invalid value", "enabled must be true or false.", NodeRange(f, node["enabled"]));
-    }
-  }
+  ReadBool(f, node, "enabled", sandbox.enabled, diags);
   if (node["path"]) sandbox.path = ScalarString(f, node["path"], "path", diags).value_or(sandbox.path);
   ReadNumber(f, node, "latency_ms", sandbox.latency_ms, 0, 600000, diags);
   ReadNumber(f, node, "throttle_rate", sandbox.throttle_rate, 0.0, 1.0, diags);
@@ -69,6 +94,16 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   ReadNumber(f, node, "seed", sandbox.seed, 0, 1 << 30, diags);
   ReadNumber(f, node, "cluster_delay_ms", sandbox.cluster_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "nodegroup_delay_ms", sandbox.nodegroup_delay_ms, 0, 3600000, diags);
+}
+
+void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSettings& limits, Diagnostics& diags) {
+  if (!node.IsMap()) {
+    diags.Error("Invalid limits", "limits must be a mapping such as { max_instances: 50000 }.", NodeRange(f, node));
+    return;
+  }
+  CheckKeys(f, node, {"max_instances"}, "the limits settings", diags);
+  ReadNumber(f, node, "max_instances", limits.max_instances, 1, 1000000, diags);
+  if (node["max_instances"]) limits.max_instances_range = NodeRange(f, node["max_instances"]);
 }
 
 void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings& state, Diagnostics& diags) {
@@ -116,18 +151,32 @@ void LoadStages(const YamlFile& f, const YAML::Node& node, ProjectConfig& projec
       diags.Error("Missing stage name", "Each stage needs a name.", r);
       continue;
     }
-    stage.name = ScalarString(f, item["name"], "name", diags).value_or("");
+    std::optional<std::string> name = ScalarString(f, item["name"], "name", diags);
+    if (!name) continue;
+    stage.name = *name;
+    if (!IsValidName(stage.name)) {
+      diags.Error(kInvalidNameSummary, InvalidNameDetail(stage.name), NodeRange(f, item["name"]));
+      continue;
+    }
     stage.path = item["path"] ? ScalarString(f, item["path"], "path", diags).value_or(stage.name) : stage.name;
+    SourceRange path_range = item["path"] ? NodeRange(f, item["path"]) : r;
     auto [it, inserted] = seen.emplace(stage.name, r);
     if (!inserted) {
       diags.Error("Duplicate stage", fmt::format("A stage named \"{}\" is already declared at {}.", stage.name, it->second.ToString()), r);
+      continue;
+    }
+    if (std::optional<std::string> outside = project.Escape(project.root_dir, stage.path)) {
+      diags.Error("Stage directory outside the project",
+                  ProjectConfig::EscapeDetail(fmt::format("The stage \"{}\" points at", stage.name), stage.path,
+                                              *outside),
+                  path_range);
       continue;
     }
     std::error_code ec;
     if (!fs::is_directory(fs::path(project.root_dir) / stage.path, ec)) {
       diags.Error("Stage directory not found",
                   fmt::format("The stage \"{}\" points at {}, which is not a directory under {}.", stage.name, stage.path, project.root_dir),
-                  item["path"] ? NodeRange(f, item["path"]) : r);
+                  path_range);
     }
     project.stages.push_back(std::move(stage));
   }
@@ -155,10 +204,12 @@ std::optional<ProjectConfig> LoadProject(const std::string& dir, SourceRegistry&
     diags.Error("Invalid project file", "strata.yaml must be a mapping with project, state and stages.", NodeRange(f, doc->root));
     return std::nullopt;
   }
-  CheckKeys(f, doc->root, {"project", "state", "sandbox", "stages"}, "strata.yaml", diags);
+  CheckKeys(f, doc->root, {"project", "state", "sandbox", "limits", "allow_paths_outside_project", "stages"}, "strata.yaml", diags);
+  ReadBool(f, doc->root, "allow_paths_outside_project", project.allow_paths_outside_project, diags);
   if (doc->root["project"]) project.name = ScalarString(f, doc->root["project"], "project", diags).value_or("");
   if (doc->root["state"]) LoadStateSettings(f, doc->root["state"], project.state, diags);
   if (doc->root["sandbox"]) LoadSandboxSettings(f, doc->root["sandbox"], project.sandbox, diags);
+  if (doc->root["limits"]) LoadLimitsSettings(f, doc->root["limits"], project.limits, diags);
   if (!doc->root["stages"]) {
     diags.Error("No stages", "strata.yaml needs a stages list, e.g. stages: [{ name: eks, path: 01-eks }].",
                 NodeRange(f, doc->root));

@@ -3,8 +3,14 @@
 //   project: kubeflow-eks
 //   state: { backend: sqlite, path: .strata/state.db, key_file: ... }
 //   sandbox: { enabled: true, latency_ms: 0, throttle_rate: 0 }   (optional)
+//   limits: { max_instances: 10000 }                              (optional)
+//   allow_paths_outside_project: false                             (optional)
 //   stages:
 //     - { name: eks, path: 01-eks }
+//
+// The project is the directory of strata.yaml. Stage paths and module sources must lead to
+// directories inside it (after resolving symlinks), so that a project can be copied,
+// reviewed and checked out as one tree; `allow_paths_outside_project: true` lifts that.
 
 #include <optional>
 #include <string>
@@ -37,6 +43,16 @@ struct SandboxConfig {
   SourceRange range;
 };
 
+//! `limits:` — bounds that keep a mistaken or hostile configuration from taking the
+//! machine's memory and time, for the rare project that needs more. The fixed bounds on
+//! input (nesting, YAML aliases) are in engine/value/limits.h.
+struct LimitsSettings {
+  //! Instances one resource or data source may have through count or for_each: count: 1e12
+  //! would otherwise take every byte of memory before any error.
+  int max_instances = 10000;
+  SourceRange max_instances_range;  // where strata.yaml sets it, if it does
+};
+
 struct StageConfig {
   std::string name;
   std::string path;  // relative to the project root
@@ -49,9 +65,17 @@ struct ProjectConfig {
   std::string name;
   StateSettings state;
   SandboxConfig sandbox;
+  LimitsSettings limits;
   std::vector<StageConfig> stages;
+  bool allow_paths_outside_project = false;
 
   const StageConfig* FindStage(const std::string& name) const;
+  //! Where `path` (absolute, or relative to `from`) leads, symlinks resolved, when that is
+  //! outside the project directory and strata.yaml does not allow it; nullopt otherwise.
+  std::optional<std::string> Escape(const std::string& from, const std::string& path) const;
+  //! The detail of the error for a path that Escape() found outside: "`what` `written`
+  //! (, which is `resolved`), ..." and what to do about it.
+  static std::string EscapeDetail(const std::string& what, const std::string& written, const std::string& resolved);
   //! Absolute path of the state database.
   std::string StatePath() const;
   //! Absolute path of the sandbox's world.

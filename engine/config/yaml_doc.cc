@@ -1,11 +1,15 @@
 #include "engine/config/yaml_doc.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "engine/expr/eval.h"
+#include "engine/expr/functions/util.h"
+#include "engine/value/yaml_bounds.h"
 
 namespace strata {
 
@@ -27,6 +31,41 @@ std::string YamlHint(const std::string& text, const YAML::Mark& mark) {
          "quoted in YAML: write \"${...}\" (escape inner double quotes as \\\") or use a block scalar (|).";
 }
 
+// The text must be UTF-8 without NUL bytes: anything else is not a YAML file (a binary
+// file, or a path that names the wrong file). The error gives the first bad byte's position.
+bool CheckIsText(const std::string& path, const std::string& text, Diagnostics& diags) {
+  size_t bad = std::min(text.find('\0'), functions::FirstInvalidUtf8(text));
+  if (bad == std::string::npos) return true;
+  size_t line_start = text.rfind('\n', bad);  // text[bad] is not a newline
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n'));
+  int column = 1 + static_cast<int>(bad - line_start);
+  int byte = static_cast<int>(bad);
+  diags.Error("Not a text file",
+              fmt::format("{} is not UTF-8 text: it holds {} at line {}, column {}. Module files, strata.yaml and "
+                          "-var-files are YAML in UTF-8; check that the path names the file you meant.",
+                          path, text[bad] == '\0' ? "a NUL byte" : "a byte that is not valid UTF-8", line, column),
+              SourceRange{path, {line, column, byte}, {line, column + 1, byte + 1}});
+  return false;
+}
+
+std::string Capitalized(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+void ReportYamlProblem(const std::string& path, const std::string& text, const YamlProblem& problem, Diagnostics& diags) {
+  const YAML::Mark& mark = problem.mark;
+  SourceRange at = mark.line >= 0 ? SourceRange{path, {mark.line + 1, mark.column + 1, mark.pos}, {mark.line + 1, mark.column + 2, mark.pos + 1}}
+                                  : SourceRange{path, {1, 1, 0}, {1, 2, 1}};
+  std::string detail = Capitalized(problem.message) + ".";
+  switch (problem.kind) {
+    case YamlProblem::Kind::Syntax: diags.Error("Invalid YAML", detail + YamlHint(text, mark), at); return;
+    case YamlProblem::Kind::TooDeep: diags.Error("YAML nested too deeply", detail, at); return;
+    case YamlProblem::Kind::TooManyValues: diags.Error("YAML aliases expand too far", detail, at); return;
+  }
+}
+
 }  // namespace
 
 std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegistry& sources, Diagnostics& diags) {
@@ -37,34 +76,36 @@ std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegi
   }
   std::stringstream buffer;
   buffer << in.rdbuf();
+  std::string text = buffer.str();
+  // Checked before the text is registered: a diagnostic shows registered lines, and the
+  // bytes of a binary file have no place on a terminal.
+  if (!CheckIsText(path, text, diags)) return std::nullopt;
   YamlDocument doc;
-  doc.text = buffer.str();
+  doc.text = std::move(text);
   sources.Add(path, doc.text);
   doc.file = YamlFile{path, doc.text};
-  try {
-    std::vector<YAML::Node> docs = YAML::LoadAll(doc.text);
-    if (docs.size() > 1) {
-      diags.Error("Several YAML documents in one file",
-                  "A module file holds one mapping; split the documents (---) into separate files.",
-                  SourceRange{path, {1, 1, 0}, {1, 2, 1}});
-      return std::nullopt;
-    }
-    doc.root = docs.empty() ? YAML::Node() : docs[0];
-  } catch (const YAML::Exception& e) {
-    SourceRange r{path, {e.mark.line + 1, e.mark.column + 1, e.mark.pos}, {e.mark.line + 1, e.mark.column + 2, e.mark.pos + 1}};
-    std::string msg = e.msg;
-    if (!msg.empty()) msg[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(msg[0])));
-    diags.Error("Invalid YAML", msg + "." + YamlHint(doc.text, e.mark), e.mark.line >= 0 ? r : SourceRange{path, {1, 1, 0}, {1, 2, 1}});
+  BoundedYaml parsed = ParseBoundedYaml(doc.text);
+  if (parsed.problem) {
+    ReportYamlProblem(path, doc.text, *parsed.problem, diags);
     return std::nullopt;
   }
+  if (parsed.documents.size() > 1) {
+    diags.Error("Several YAML documents in one file",
+                "A module file holds one mapping; split the documents (---) into separate files.",
+                SourceRange{path, {1, 1, 0}, {1, 2, 1}});
+    return std::nullopt;
+  }
+  doc.root = parsed.documents.empty() ? YAML::Node() : parsed.documents[0];
   return doc;
 }
 
 void CheckKeys(const YamlFile& file, const YAML::Node& node, const std::vector<std::string>& allowed,
                const std::string& where, Diagnostics& diags) {
+  std::map<std::string, SourceRange> seen;
   for (const auto& kv : node) {
-    if (!kv.first.IsScalar()) continue;
-    const std::string& key = kv.first.Scalar();
+    std::optional<std::string> unique = MappingKey(file, kv.first, seen, diags);
+    if (!unique) continue;
+    const std::string& key = *unique;
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     std::string list;
     for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;

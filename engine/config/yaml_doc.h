@@ -19,10 +19,14 @@ struct YamlDocument {
 };
 
 //! Reads and parses `path`; a missing file or a syntax error is reported with its position.
-//! A file with several documents (---) is an error: one module file is one mapping.
+//! A file with several documents (---) is an error: one module file is one mapping. So is
+//! text that is not UTF-8 or holds a NUL byte (reported without showing its bytes), and a
+//! document beyond the bounds of engine/value/limits.h (nesting, alias expansion): once
+//! this returns a document, walking it recursively is safe.
 std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegistry& sources, Diagnostics& diags);
 
-//! Reports every key of mapping `node` not in `allowed` ("did you mean ...?").
+//! Reports every key of mapping `node` not in `allowed` ("did you mean ...?"), and every key
+//! that is not a string or is repeated (MappingKey).
 void CheckKeys(const YamlFile& file, const YAML::Node& node, const std::vector<std::string>& allowed,
                const std::string& where, Diagnostics& diags);
 

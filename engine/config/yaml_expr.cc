@@ -2,12 +2,12 @@
 
 #include <cctype>
 #include <cstdlib>
-#include <regex>
 
 #include <fmt/format.h>
 
 #include "engine/expr/nodes.h"
 #include "engine/expr/parser.h"
+#include "engine/value/yaml_scalar.h"
 
 namespace strata {
 namespace {
@@ -19,8 +19,7 @@ Value PlainScalarValue(const std::string& s) {
   if (s == "true" || s == "True" || s == "TRUE") return Value::Bool(true);
   if (s == "false" || s == "False" || s == "FALSE") return Value::Bool(false);
   if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return Value::Null();
-  static const std::regex number(R"([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?)");
-  if (std::regex_match(s, number)) return Value::Number(std::strtod(s.c_str(), nullptr));
+  if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
   return Value::String(s);
 }
 
@@ -105,25 +104,32 @@ ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& di
   std::vector<ObjectExpr::Item> items;
   std::map<std::string, SourceRange> seen;
   for (const auto& kv : node) {
-    SourceRange key_range = NodeRange(file, kv.first);
-    std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
-    if (!kv.first.IsScalar()) {
-      diags.Error("Invalid key", "A mapping key must be a plain string.", key_range);
-      continue;
-    }
-    auto [it, inserted] = seen.emplace(key, key_range);
-    if (!inserted) {
-      diags.Error("Duplicate key", fmt::format("The key \"{}\" is already set at {}.", key, it->second.ToString()), key_range);
-      continue;
-    }
+    std::optional<std::string> key = MappingKey(file, kv.first, seen, diags);
+    if (!key) continue;
     ExprRef value = NodeToExpr(file, kv.second, diags);
     // A key may be a template too: "k8s.io/cluster-autoscaler/${var.cluster_name}: owned".
     ExprPtr key_expr;
-    if (HasTemplateSyntax(key)) key_expr = ParseTemplate(key, ScalarMapping(file, kv.first), diags);
-    if (!key_expr) key_expr = std::make_unique<LiteralExpr>(Value::String(key), key_range);
+    if (HasTemplateSyntax(*key)) key_expr = ParseTemplate(*key, ScalarMapping(file, kv.first), diags);
+    if (!key_expr) key_expr = std::make_unique<LiteralExpr>(Value::String(*key), seen.at(*key));
     items.push_back({std::move(key_expr), Borrow(std::move(value))});
   }
   return std::make_shared<ObjectExpr>(std::move(items), range);
+}
+
+std::optional<std::string> MappingKey(const YamlFile& file, const YAML::Node& key,
+                                      std::map<std::string, SourceRange>& seen, Diagnostics& diags) {
+  SourceRange range = NodeRange(file, key);
+  if (!key.IsScalar()) {
+    diags.Error("Invalid key", "A mapping key must be a plain string.", range);
+    return std::nullopt;
+  }
+  auto [it, inserted] = seen.emplace(key.Scalar(), range);
+  if (!inserted) {
+    diags.Error("Duplicate key", fmt::format("The key \"{}\" is already set at {}.", key.Scalar(), it->second.ToString()),
+                range);
+    return std::nullopt;
+  }
+  return key.Scalar();
 }
 
 std::optional<std::string> ScalarString(const YamlFile& file, const YAML::Node& node, const std::string& what,

@@ -3,8 +3,9 @@
 // sequences tuple expressions, strings with ${...} templates, plain scalars typed values
 // (YAML core schema: true/false, null, numbers).
 
-#include <string>
+#include <map>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <yaml-cpp/yaml.h>
@@ -23,6 +24,11 @@ struct YamlFile {
 SourceRange NodeRange(const YamlFile& file, const YAML::Node& node);
 //! Converts a node to an expression; errors in embedded expressions go to `diags`.
 ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags);
+//! The key of one entry of a mapping; nullopt, reported, when it is not a scalar ("Invalid
+//! key") or repeats a key of the same mapping ("Duplicate key", naming where it was first
+//! set). `seen` holds the keys of that mapping so far, with their ranges.
+std::optional<std::string> MappingKey(const YamlFile& file, const YAML::Node& key,
+                                      std::map<std::string, SourceRange>& seen, Diagnostics& diags);
 //! A scalar's string; an error (wrong kind) is reported with `what` naming the field.
 std::optional<std::string> ScalarString(const YamlFile& file, const YAML::Node& node, const std::string& what,
                                         Diagnostics& diags);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/config/loader.h"
+#include "engine/core/module_sources.h"
 #include "engine/expr/eval.h"
 
 namespace fs = std::filesystem;
@@ -50,6 +51,7 @@ std::unique_ptr<LoadedStage> Engine::LoadStage(const ProjectConfig& project, con
   loaded->stage = config;
   loaded->dir = (fs::path(project.root_dir) / config->path).lexically_normal().string();
   loaded->root = LoadModule(loaded->dir, sources_, diags);
+  if (loaded->root) CheckModuleSources(project, *loaded->root, diags);
   GraphBuildInput input;
   input.stage = stage;
   input.root = loaded->root;
@@ -66,6 +68,7 @@ EvaluateOptions Engine::EvaluationOptions(const ProjectConfig& project, const Lo
   eval.root_variables = CollectRootVariables(*stage.root, options.variables, sources_, diags);
   eval.project_dir = project.root_dir;
   eval.stage_dir = stage.dir;
+  eval.limits = project.limits;
   if (StageOutputSource* source = options.stage_outputs) {
     eval.stage_output = [source](const std::string& s, const std::string& output, const SourceRange& range) {
       std::string error;

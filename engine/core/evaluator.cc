@@ -91,6 +91,21 @@ class StageEvaluation::NodeScope : public Scope {
 
 namespace {
 
+// count and for_each are held to limits.max_instances: count: 1e12 would otherwise take all
+// the memory before any other error could be reported.
+bool WithinInstanceLimit(const LimitsSettings& limits, double instances, const std::string& what, const SourceRange& at,
+                         Diagnostics& diags) {
+  if (instances <= limits.max_instances) return true;
+  std::string set_at =
+      limits.max_instances_range.IsKnown() ? fmt::format(" (set at {})", limits.max_instances_range.ToString()) : "";
+  diags.Error("Too many instances",
+              fmt::format("{}, more than the {} instances a resource may have{}. If so many are meant, raise "
+                          "limits.max_instances in strata.yaml, as in limits: {{ max_instances: 50000 }}.",
+                          what, limits.max_instances, set_at),
+              at);
+  return false;
+}
+
 Value RenderTemplateFile(const std::string& text, const std::string& filename, const Value& vars) {
   Diagnostics diags;
   ExprPtr tmpl = ParseTemplate(text, SourceMapping{filename, 1, 1, 1}, diags);
@@ -253,11 +268,16 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
       return;
     }
     auto num = ConvertValue(c.DeepUnmark(), Type::Primitive(Type::Kind::Number));
-    if (!num.ok() || num.value.AsNumber() < 0 || num.value.AsNumber() != std::floor(num.value.AsNumber())) {
+    if (!num.ok() || !num.value.IsNumber() || num.value.AsNumber() < 0 ||
+        num.value.AsNumber() != std::floor(num.value.AsNumber())) {
       diags.Error("Invalid count argument", "count must be a whole number, zero or more.", r.count->range());
       return;
     }
-    for (int64_t i = 0; i < static_cast<int64_t>(num.value.AsNumber()); ++i) {
+    double count = num.value.AsNumber();
+    if (!WithinInstanceLimit(options_.limits, count, fmt::format("count is {}", FormatNumber(count)), r.count->range(), diags)) {
+      return;
+    }
+    for (int64_t i = 0; i < static_cast<int64_t>(count); ++i) {
       specs.push_back({InstanceKey::Int(i), {}, {}, Value::Number(static_cast<double>(i)), InstanceSpec::Count});
     }
     ValueList items;
@@ -280,6 +300,11 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
     if (each.IsSensitive()) {
       diags.Error("Invalid for_each argument", "Sensitive values cannot be used in for_each: the instance keys would be shown in plans.",
                   r.for_each->range());
+      return;
+    }
+    size_t size = each.IsMapping() ? each.AsMap().size() : each.kind() == ValueKind::Set ? each.AsList().size() : 0;
+    if (!WithinInstanceLimit(options_.limits, static_cast<double>(size), fmt::format("for_each has {} elements", size),
+                             r.for_each->range(), diags)) {
       return;
     }
     if (each.IsMapping()) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/addr/addr.h"
+#include "engine/config/project.h"
 #include "engine/core/stage_graph.h"
 #include "engine/core/variables.h"
 #include "engine/graph/walker.h"
@@ -55,6 +56,8 @@ struct EvaluateOptions {
   std::function<Value(const InstanceHookInput& input, Diagnostics& diags)> on_instance;
   //! Stops the walk from starting new nodes (SIGINT during apply).
   const std::atomic<bool>* stop = nullptr;
+  //! strata.yaml's limits (count and for_each are held to max_instances).
+  LimitsSettings limits;
 };
 
 class StageEvaluation {

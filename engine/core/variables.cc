@@ -1,32 +1,39 @@
 #include "engine/core/variables.h"
 
+#include <cstdlib>
+
 #include <fmt/format.h>
 
 #include "engine/config/yaml_doc.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/parser.h"
+#include "engine/value/yaml_scalar.h"
 
 namespace strata {
 namespace {
 
-Value YamlToValue(const YAML::Node& node) {
+// A -var-file value: YAML as written, without ${...} evaluation (a file holds values, not
+// expressions). Keys must be unique in each mapping, as in module files. ReadYamlDocument has
+// held the document to the nesting and alias bounds, so the recursion is safe.
+Value YamlToValue(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
   if (!node.IsDefined() || node.IsNull()) return Value::Null();
   if (node.IsSequence()) {
     ValueList items;
-    for (const auto& item : node) items.push_back(YamlToValue(item));
+    for (const auto& item : node) items.push_back(YamlToValue(file, item, diags));
     return Value::Tuple(std::move(items));
   }
   if (node.IsMap()) {
     ValueMap items;
-    for (const auto& kv : node) items.emplace(kv.first.Scalar(), YamlToValue(kv.second));
+    std::map<std::string, SourceRange> seen;
+    for (const auto& kv : node) {
+      if (auto key = MappingKey(file, kv.first, seen, diags)) items.emplace(*key, YamlToValue(file, kv.second, diags));
+    }
     return Value::Object(std::move(items));
   }
   const std::string& s = node.Scalar();
   if (node.Tag() == "!") return Value::String(s);
   if (s == "true" || s == "false") return Value::Bool(s == "true");
-  char* end = nullptr;
-  double n = std::strtod(s.c_str(), &end);
-  if (!s.empty() && end == s.c_str() + s.size()) return Value::Number(n);
+  if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
   return Value::String(s);
 }
 
@@ -94,8 +101,11 @@ std::map<std::string, RootVariableValue> CollectRootVariables(const ModuleConfig
       if (!doc->root.IsNull()) diags.Error("Invalid variables file", "A -var-file holds a mapping of variable names to values.", NodeRange(doc->file, doc->root));
       continue;
     }
+    std::map<std::string, SourceRange> seen;
     for (const auto& kv : doc->root) {
-      std::string name = kv.first.Scalar();
+      std::optional<std::string> key = MappingKey(doc->file, kv.first, seen, diags);
+      if (!key) continue;
+      const std::string& name = *key;
       if (!decl(name)) {
         std::vector<std::string> names;
         for (const auto& [n, v] : root.variables) names.push_back(n);
@@ -105,7 +115,7 @@ std::map<std::string, RootVariableValue> CollectRootVariables(const ModuleConfig
                       NodeRange(doc->file, kv.first));
         continue;
       }
-      out[name] = {YamlToValue(kv.second), "-var-file " + path, NodeRange(doc->file, kv.second)};
+      out[name] = {YamlToValue(doc->file, kv.second, diags), "-var-file " + path, NodeRange(doc->file, kv.second)};
     }
   }
   for (const auto& [name, raw] : inputs.cli_vars) {

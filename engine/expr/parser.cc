@@ -8,6 +8,7 @@
 
 #include "engine/expr/functions/util.h"
 #include "engine/expr/nodes.h"
+#include "engine/value/limits.h"
 
 namespace strata {
 namespace {
@@ -134,13 +135,26 @@ class Parser {
   }
 
   // ---- expressions --------------------------------------------------------------------
-  // Nesting is bounded so that hostile input cannot exhaust the stack.
-  static constexpr int kMaxDepth = 200;
-  ExprPtr ParseExpr() {
-    if (++depth_ > kMaxDepth) {
-      Fail(pos_, pos_ + 1, "Expression too deeply nested",
-           fmt::format("Expressions may nest at most {} levels deep; split this one up with locals.", kMaxDepth));
+  // Nesting is bounded (engine/value/limits.h) so that hostile input cannot exhaust the
+  // stack: each level of expressions or template directives goes one level deeper. `room`
+  // keeps levels free below this one (a directive's own expression sits under it), so that
+  // the error names the construct that is too deep.
+  void Deeper(const char* summary, const char* what, int room = 0) {
+    if (++depth_ + room > kMaxNestingDepth) {
+      Fail(pos_, pos_ + 1, summary,
+           fmt::format("{} may nest at most {} levels deep; split this one up with locals.", what, kMaxNestingDepth));
     }
+  }
+  // A chain (1 + 2 + 3, a[0][1], x.*.y.z) nests its tree one level per link, though the
+  // parser loops over it: its links count while its parts are parsed, until it ends.
+  struct ChainDepth {
+    int& depth;
+    int saved;
+    ~ChainDepth() { depth = saved; }
+  };
+  static constexpr const char* kTooDeep = "Expression too deeply nested";
+  ExprPtr ParseExpr() {
+    Deeper(kTooDeep, "Expressions");
     ExprPtr e = ParseConditional();
     --depth_;
     return e;
@@ -188,7 +202,9 @@ class Parser {
     SkipSpace();
     size_t start = pos_;
     ExprPtr lhs = ParseBinary(level + 1);
+    ChainDepth chain{depth_, depth_};
     while (const OpInfo* info = PeekOp(level)) {
+      Deeper(kTooDeep, "Chains of operators");
       pos_ += info->token.size();
       ExprPtr rhs = ParseBinary(level + 1);
       lhs = std::make_unique<BinaryExpr>(info->op, std::move(lhs), std::move(rhs), Range(start, pos_));
@@ -199,9 +215,7 @@ class Parser {
   ExprPtr ParseUnary() {
     SkipSpace();
     size_t start = pos_;
-    if ((Cur() == '!' && At(1) != '=') || Cur() == '-') {
-      if (++depth_ > kMaxDepth) Fail(pos_, pos_ + 1, "Expression too deeply nested", "Too many unary operators in a row.");
-    }
+    if ((Cur() == '!' && At(1) != '=') || Cur() == '-') Deeper(kTooDeep, "Unary operators");
     if (Cur() == '!' && At(1) != '=') {
       ++pos_;
       ExprPtr operand = ParseUnary();
@@ -218,8 +232,10 @@ class Parser {
   }
 
   ExprPtr ParsePostfix(ExprPtr e, size_t start) {
+    ChainDepth chain{depth_, depth_};
     for (;;) {
       SkipSpace();
+      if ((Cur() == '.' && At(1) != '.') || Cur() == '[') Deeper(kTooDeep, "Chains of attributes and indexes");
       if (Cur() == '.' && At(1) == '*') {
         pos_ += 2;
         e = ParseSplat(std::move(e), start, /*full=*/false);
@@ -236,8 +252,7 @@ class Parser {
         ++pos_;
         size_t num_start = pos_;
         while (std::isdigit(static_cast<unsigned char>(Cur()))) ++pos_;
-        auto key = std::make_unique<LiteralExpr>(Value::Number(std::stod(std::string(text_.substr(num_start, pos_ - num_start)))),
-                                                 Range(num_start, pos_));
+        auto key = std::make_unique<LiteralExpr>(Value::Number(NumberAt(num_start, pos_)), Range(num_start, pos_));
         e = std::make_unique<IndexExpr>(std::move(e), std::move(key), Range(start, pos_));
       } else if (Cur() == '[') {
         ++pos_;
@@ -254,8 +269,10 @@ class Parser {
   ExprPtr ParseSplat(ExprPtr source, size_t start, bool full) {
     size_t each_start = pos_;
     ExprPtr each = std::make_unique<SplatItemExpr>(Range(each_start, each_start));
+    ChainDepth chain{depth_, depth_};
     for (;;) {
       SkipSpace();
+      if (Cur() == '.' || Cur() == '[') Deeper(kTooDeep, "Chains of attributes and indexes");
       if (Cur() == '.' && At(1) != '*' && IsIdentStart(At(1))) {
         ++pos_;
         std::string name = Identifier();
@@ -310,8 +327,12 @@ class Parser {
       pos_ += 2;
       while (std::isdigit(static_cast<unsigned char>(Cur()))) ++pos_;
     }
-    double n = std::strtod(std::string(text_.substr(start, pos_ - start)).c_str(), nullptr);
-    return std::make_unique<LiteralExpr>(Value::Number(n), Range(start, pos_));
+    return std::make_unique<LiteralExpr>(Value::Number(NumberAt(start, pos_)), Range(start, pos_));
+  }
+  // The number written at [begin, end); strtod, not stod: 400 digits are a large number, not
+  // an exception.
+  double NumberAt(size_t begin, size_t end) const {
+    return std::strtod(std::string(text_.substr(begin, end - begin)).c_str(), nullptr);
   }
 
   ExprPtr ParseIdentifierExpr() {
@@ -371,7 +392,7 @@ class Parser {
     if (std::isdigit(static_cast<unsigned char>(Cur()))) {
       while (std::isdigit(static_cast<unsigned char>(Cur()))) ++pos_;
       SkipSpace();
-      if (Cur() == ']') return Value::Number(std::stod(std::string(text_.substr(save, pos_ - save))));
+      if (Cur() == ']') return Value::Number(NumberAt(save, pos_));
     } else if (Cur() == '"') {
       ++pos_;
       std::string s;
@@ -522,6 +543,7 @@ class Parser {
         pos_ = eol;
         size_t saved = pos_;
         Parser inner(body, SourceMapping{mapping_.file, PosAt(body_start).line, mapping_.continuation_col, mapping_.continuation_col});
+        inner.depth_ = depth_;  // a heredoc's template is as deep as the heredoc
         ExprPtr t = inner.ParseWholeTemplate();
         pos_ = saved;
         return t;
@@ -688,6 +710,7 @@ class Parser {
   }
 
   ExprPtr ParseTemplateIf(size_t start) {
+    Deeper("Template too deeply nested", "Template directives", /*room=*/1);
     pos_ += 2;  // "if"
     ExprPtr cond = ParseExpr();
     ExpectDirectiveClose("if");
@@ -708,10 +731,12 @@ class Parser {
     }
     ExpectDirective("endif", start);
     if (!else_part) else_part = std::make_unique<LiteralExpr>(Value::String(""), Range(pos_, pos_));
+    --depth_;
     return std::make_unique<TemplateIfExpr>(std::move(cond), std::move(then_part), std::move(else_part), Range(start, pos_));
   }
 
   ExprPtr ParseTemplateFor(size_t start) {
+    Deeper("Template too deeply nested", "Template directives", /*room=*/1);
     pos_ += 3;  // "for"
     std::string first = ExpectIdentifier("a variable name after \"for\"");
     std::string key_var, value_var = first;
@@ -726,6 +751,7 @@ class Parser {
     ExpectDirectiveClose("for");
     ExprPtr body = ParseTemplateUntil(TemplateEnd::Directive);
     ExpectDirective("endfor", start);
+    --depth_;
     return std::make_unique<TemplateForExpr>(key_var, value_var, std::move(coll), std::move(body), Range(start, pos_));
   }
 
@@ -748,7 +774,11 @@ class Parser {
           Fail(start, pos_, "Invalid escape sequence", fmt::format("\\{} must be followed by {} hexadecimal digits.", c, digits));
         }
         pos_ += digits;
-        return functions::EncodeUtf8(std::u32string(1, static_cast<char32_t>(std::stoul(hex, nullptr, 16))));
+        char32_t cp = static_cast<char32_t>(std::stoul(hex, nullptr, 16));
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+          Fail(start, pos_, "Invalid escape sequence", fmt::format("\\{}{} is not a Unicode code point.", c, hex));
+        }
+        return functions::EncodeUtf8(std::u32string(1, cp));
       }
       default:
         Fail(start, pos_, "Invalid escape sequence",

@@ -17,6 +17,17 @@ std::string Errno(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
 }
 
+// open(O_CREAT) gives a new file `mode` less the umask but leaves an existing file's mode
+// alone: take away the bits `mode` does not grant. Returns an error message.
+std::string NoWiderThan(int fd, const std::string& path, unsigned mode) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return Errno("cannot stat", path);
+  unsigned current = st.st_mode & 07777;
+  if ((current & ~mode) == 0) return {};
+  if (::fchmod(fd, current & mode) != 0) return Errno("cannot chmod", path);
+  return {};
+}
+
 class PosixFileSystem : public FileSystem {
  public:
   FileReadResult Read(const std::string& path) override {
@@ -53,7 +64,6 @@ class PosixFileSystem : public FileSystem {
           if (::mkdir(built.c_str(), dir_mode) != 0 && errno != EEXIST) {
             return Errno("cannot create directory", built.string());
           }
-          ::chmod(built.c_str(), dir_mode);
         }
       }
     }
@@ -70,8 +80,7 @@ class PosixFileSystem : public FileSystem {
       }
       done += static_cast<size_t>(n);
     }
-    if (::fchmod(fd, file_mode) != 0) {
-      std::string error = Errno("cannot chmod", path);
+    if (std::string error = NoWiderThan(fd, path, file_mode); !error.empty()) {
       ::close(fd);
       return error;
     }
@@ -103,7 +112,9 @@ FileReadResult InMemoryFileSystem::Read(const std::string& path) {
 std::string InMemoryFileSystem::Write(const std::string& path, const std::string& content,
                                       unsigned file_mode, unsigned) {
   std::lock_guard lock(mu_);
-  files_[path] = {content, file_mode & 07777};
+  auto it = files_.find(path);
+  unsigned mode = it == files_.end() ? file_mode : it->second.mode & file_mode;
+  files_[path] = {content, mode & 07777};
   return {};
 }
 

@@ -21,9 +21,11 @@ class FileSystem {
  public:
   virtual ~FileSystem() = default;
   virtual FileReadResult Read(const std::string& path) = 0;
-  //! Creates missing parent directories with `dir_mode`, writes `content` and sets the
-  //! file's permission bits to exactly `file_mode` (not subject to the umask). Returns an
-  //! error message, empty on success.
+  //! Creates missing parent directories with `dir_mode` and writes `content`, a new file
+  //! getting `file_mode`: the umask applies to both, as with Go's os.MkdirAll and
+  //! os.WriteFile (which Terraform's local provider uses). A file that already exists
+  //! keeps its mode less any bit `file_mode` does not grant. Returns an error message,
+  //! empty on success.
   virtual std::string Write(const std::string& path, const std::string& content,
                             unsigned file_mode, unsigned dir_mode) = 0;
   //! Removes the file; a missing file is not an error. Returns an error message.
@@ -32,7 +34,7 @@ class FileSystem {
 
 std::shared_ptr<FileSystem> LocalFileSystem();
 
-//! Files in memory (no directories: any path can be written), for tests.
+//! Files in memory (no directories: any path can be written; no umask), for tests.
 class InMemoryFileSystem : public FileSystem {
  public:
   struct File {

@@ -1,13 +1,19 @@
 // local_file and local_sensitive_file (hashicorp/local): writes exactly one of `content`,
 // `sensitive_content`, `content_base64` or `source` (a file to copy) to `filename` with
-// `file_permission` (default "0777"), creating missing directories with
-// `directory_permission` (default "0777"). Every argument forces replacement. The id and the
-// content_* checksums describe what was written.
+// `file_permission`, creating missing directories with `directory_permission` (both
+// strings of 3 or 4 octal digits up to 0777; defaults "0777" for local_file and "0700" for
+// local_sensitive_file). Every argument forces replacement. The id and the content_*
+// checksums describe what was written.
+//
+// Permissions work as in Terraform, which creates files and directories with Go's
+// os.WriteFile / os.MkdirAll: the process umask applies (with umask 022, "0777" gives 0755).
+// Unlike Terraform, a file that already exists at `filename` also loses any bit the
+// permission does not grant, so it is never left wider than asked.
 //
 // Refresh: a deleted file is gone (planned for creation again); an edited file is drift —
-// the state takes the file's current content (and permission) so the plan replaces it.
-// Unlike Terraform, permissions are set exactly (chmod after writing), not masked by the
-// umask, so reading them back does not drift.
+// the state takes the file's current content so the plan replaces it. A permission bit
+// that file_permission does not grant is drift too (someone widened the file); a missing
+// bit is not, since the umask takes bits away.
 #include <cstdio>
 
 #include "providers/builtin/encoding.h"
@@ -20,6 +26,9 @@ using namespace builtin;
 
 const char* kContentAttrs[] = {"content", "sensitive_content", "content_base64", "source"};
 
+const char* kPermissionAttrs[] = {"file_permission", "directory_permission"};
+
+// "0644" -> 0644. As hashicorp/local: 3 or 4 octal digits, at most 0777.
 std::optional<unsigned> ParseMode(const std::string& text) {
   if (text.size() < 3 || text.size() > 4) return std::nullopt;
   unsigned mode = 0;
@@ -27,6 +36,7 @@ std::optional<unsigned> ParseMode(const std::string& text) {
     if (c < '0' || c > '7') return std::nullopt;
     mode = mode * 8 + unsigned(c - '0');
   }
+  if (mode > 0777) return std::nullopt;
   return mode;
 }
 
@@ -75,16 +85,19 @@ class LocalFile : public ResourceType {
                        (sensitive_ ? "" : "sensitive_content, ") +
                        "content_base64 or source must be set.");
     }
-    for (const char* p : {"file_permission", "directory_permission"}) {
+    for (const char* p : kPermissionAttrs) {
       Value v = Get(config, p);
       if (v.IsString() && !ParseMode(v.AsString())) {
         return Error("Invalid " + std::string(p),
-                     "\"" + v.AsString() + "\" is not a permission: use 3 or 4 octal digits, "
-                     "like \"0644\".");
+                     std::string(p) + " = \"" + v.AsString() +
+                         "\" is not a permission: use 3 or 4 octal digits up to 0777, like \"0644\".");
       }
     }
     return {};
   }
+
+  //! The file's path is its key: a create run again writes the same content to the same path.
+  CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     Value v = ApplyDefaults(planned);
@@ -111,8 +124,8 @@ class LocalFile : public ResourceType {
     if (!file.error.empty()) return {{}, false, Error("Cannot read local file", file.error)};
     if (!file.exists) return {{}, true, {}};
     Value state = prior;
-    auto prior_mode = ParseMode(GetString(prior, "file_permission"));
-    if (prior_mode && *prior_mode != file.mode) {
+    auto granted = ParseMode(GetString(prior, "file_permission"));
+    if (granted && (file.mode & ~*granted) != 0) {
       state = With(state, "file_permission", Value::String(FormatMode(file.mode)));
     }
     if (DigestHex(Digest::Sha256, file.content) == GetString(prior, "content_sha256")) {
@@ -143,8 +156,8 @@ class LocalFile : public ResourceType {
  protected:
   Value ApplyDefaults(const Value& in) const override {
     Value v = in;
-    for (const char* p : {"file_permission", "directory_permission"}) {
-      if (Get(v, p).IsNull()) v = With(v, p, Value::String("0777"));
+    for (const char* p : kPermissionAttrs) {
+      if (Get(v, p).IsNull()) v = With(v, p, Value::String(sensitive_ ? "0700" : "0777"));
     }
     return v;
   }

@@ -1,5 +1,11 @@
 #include "state/sqlite/db.h"
 
+#include <sys/stat.h>
+
+#include <cstdio>
+
+#include "state/sqlite/private_file.h"
+
 namespace strata::state::sqlite {
 
 void ThrowError(sqlite3* db, int rc, const std::string& context) {
@@ -61,18 +67,68 @@ std::string Statement::Text(int column) const {
 
 bool Statement::IsNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 
-std::unique_ptr<Database> Database::Open(const std::string& path, int busy_timeout_ms) {
+namespace {
+
+sqlite3* OpenHandle(const std::string& name, const std::string& path, int flags) {
   sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                           nullptr);
+  int rc = sqlite3_open_v2(name.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string msg = "opening " + path + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);
     throw SqliteError(rc, msg);
   }
+  return db;
+}
+
+// A "file:" URI for `path` with `query`: some open parameters exist only in URIs.
+std::string FileUri(const std::string& path, const std::string& query) {
+  std::string uri = "file:";
+  for (unsigned char c : path) {
+    if (c == '%' || c == '?' || c == '#' || c <= ' ' || c >= 0x7f) {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", c);
+      uri += escaped;
+    } else {
+      uri += static_cast<char>(c);
+    }
+  }
+  return uri + "?" + query;
+}
+
+bool WalHasContent(const std::string& path) {
+  struct stat st {};
+  return ::stat((path + "-wal").c_str(), &st) == 0 && st.st_size > 0;
+}
+
+// In WAL mode even a reader needs the -shm file, and creates it when it is missing. In a
+// read-only directory after a clean close (which removes -wal and -shm) it cannot; but
+// then no writer can exist either (it would have to create the -wal beside the file), so
+// the file is read as immutable: without locks or shared memory.
+sqlite3* OpenReadOnly(const std::string& path) {
+  sqlite3* db = OpenHandle(path, path, SQLITE_OPEN_READONLY);
+  int rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) & 0xff;
+  if ((rc == SQLITE_READONLY || rc == SQLITE_CANTOPEN) && !WalHasContent(path)) {
+    sqlite3_close(db);
+    db = OpenHandle(FileUri(path, "immutable=1"), path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  }
+  return db;
+}
+
+}  // namespace
+
+std::unique_ptr<Database> Database::Open(const std::string& path, int busy_timeout_ms, Access access) {
+  sqlite3* db = nullptr;
+  if (access == Access::ReadOnly) {
+    db = OpenReadOnly(path);
+  } else {
+    if (path != ":memory:") PrepareDatabaseFile(path);
+    db = OpenHandle(path, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  }
   sqlite3_extended_result_codes(db, 1);
   sqlite3_busy_timeout(db, busy_timeout_ms);
-  return std::unique_ptr<Database>(new Database(db, path));
+  auto database = std::unique_ptr<Database>(new Database(db, path));
+  if (access == Access::ReadOnly) database->Exec("PRAGMA query_only=1");
+  return database;
 }
 
 Database::~Database() {

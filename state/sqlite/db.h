@@ -59,17 +59,28 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+//! How a connection uses its file.
+enum class Access {
+  //! Creates the file if missing; the file is made private first (see private_file.h).
+  ReadWrite,
+  //! Never writes, creates or chmods anything, so a database whose file or directory is
+  //! read-only can still be read. Writes through it fail with SQLITE_READONLY.
+  ReadOnly,
+};
+
 //! One connection.
 class Database {
  public:
-  //! Opens (creating if missing). Throws SqliteError.
-  static std::unique_ptr<Database> Open(const std::string& path, int busy_timeout_ms);
+  //! Opens `path` (":memory:" for a private in-memory database). Throws SqliteError.
+  static std::unique_ptr<Database> Open(const std::string& path, int busy_timeout_ms,
+                                        Access access = Access::ReadWrite);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
   sqlite3* handle() { return db_; }
   const std::string& path() const { return path_; }
+  bool in_memory() const { return path_ == ":memory:"; }
 
   void Exec(const std::string& sql);
   //! A cached prepared statement, reset and ready for binding. Valid until the next Prepare of

@@ -112,22 +112,31 @@ const char* MigrationSql(int version) {
   return kMigrations[version - 1];
 }
 
+namespace {
+
+StateStatus TooNew(Database& db, int64_t version) {
+  return StateStatus::Error(StateCode::SchemaTooNew,
+                            "the state database " + db.path() + " has schema version " + std::to_string(version) +
+                                ", but this strata supports schema version " + std::to_string(kSchemaVersion) +
+                                " at most: upgrade strata (the database was left untouched)");
+}
+
+}  // namespace
+
 StateStatus PrepareSchema(Database& db, int64_t now_millis) {
   // A file that is not a database fails here, on the first read of the header.
   int64_t version = db.QueryInt("PRAGMA user_version");
-  if (version > kSchemaVersion) {
-    return StateStatus::Error(StateCode::SchemaTooNew,
-                              "the state database " + db.path() + " has schema version " + std::to_string(version) +
-                                  ", but this strata supports schema version " + std::to_string(kSchemaVersion) +
-                                  " at most: upgrade strata (the database was left untouched)");
-  }
-  // WAL: readers never block the writer and a commit is one append to the log.
-  Statement& wal = db.Prepare("PRAGMA journal_mode=WAL");
-  std::string mode = wal.Step() ? wal.Text(0) : "";
-  wal.Reset();
-  if (mode != "wal") {
-    return StateStatus::Error(StateCode::Io, "cannot switch " + db.path() + " to WAL mode (journal mode is '" + mode +
-                                                 "'): is it on a network file system?");
+  if (version > kSchemaVersion) return TooNew(db, version);
+  // WAL: readers never block the writer and a commit is one append to the log. (An
+  // in-memory database has nothing to log.)
+  if (!db.in_memory()) {
+    Statement& wal = db.Prepare("PRAGMA journal_mode=WAL");
+    std::string mode = wal.Step() ? wal.Text(0) : "";
+    wal.Reset();
+    if (mode != "wal") {
+      return StateStatus::Error(StateCode::Io, "cannot switch " + db.path() + " to WAL mode (journal mode is '" +
+                                                   mode + "'): is it on a network file system?");
+    }
   }
   db.Exec("PRAGMA foreign_keys=ON");
   if (version == kSchemaVersion) return StateStatus::Ok();
@@ -142,6 +151,17 @@ StateStatus PrepareSchema(Database& db, int64_t now_millis) {
   db.Exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
   tx.Commit();
   return StateStatus::Ok();
+}
+
+StateStatus CheckSchema(Database& db) {
+  int64_t version = db.QueryInt("PRAGMA user_version");
+  if (version > kSchemaVersion) return TooNew(db, version);
+  if (version == kSchemaVersion) return StateStatus::Ok();
+  return StateStatus::Error(StateCode::Io, "the state database " + db.path() + " has schema version " +
+                                               std::to_string(version) + " and needs upgrading to version " +
+                                               std::to_string(kSchemaVersion) +
+                                               ", which a command that only reads cannot do: run one that writes "
+                                               "state (plan, apply, refresh) where the file is writable");
 }
 
 }  // namespace strata::state::sqlite

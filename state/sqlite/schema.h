@@ -19,6 +19,10 @@ constexpr int kSchemaVersion = 2;
 //! `now_millis` is recorded in schema_migrations.
 StateStatus PrepareSchema(Database& db, int64_t now_millis);
 
+//! For a read-only connection: Ok for this build's version, SchemaTooNew for a newer one,
+//! Io for an older one (migrating is a write). Sets nothing.
+StateStatus CheckSchema(Database& db);
+
 //! The DDL of one migration step (1-based), for tests that build an old database.
 const char* MigrationSql(int version);
 

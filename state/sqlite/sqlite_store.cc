@@ -79,6 +79,10 @@ StateStatus SqliteErrorStatus(const std::string& path, int busy_timeout_ms, cons
       return StateStatus::Error(StateCode::Busy, "the state database " + path +
                                                      " stayed locked by another process for more than " +
                                                      std::to_string(busy_timeout_ms / 1000) + " s (" + e.what() + ")");
+    case SQLITE_READONLY:
+      return StateStatus::Error(StateCode::Io, "the state database " + path + " cannot be written (" + e.what() +
+                                                   "): this command writes state; make the file and its directory "
+                                                   "writable for this user");
     case SQLITE_CANTOPEN:
       return StateStatus::Error(StateCode::Io, "cannot open the state database " + path + " (" + e.what() +
                                                    "): check that its directory exists and is writable");
@@ -94,9 +98,10 @@ SqliteStateStore::SqliteStateStore(SqliteStoreOptions options, std::unique_ptr<D
 
 StateResult<std::unique_ptr<SqliteStateStore>> SqliteStateStore::Open(const SqliteStoreOptions& options) {
   const std::string& path = options.path;
+  bool read_only = options.access == StoreAccess::ReadOnly;
   std::error_code ec;
   auto dir = std::filesystem::path(path).parent_path();
-  if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+  if (!dir.empty() && !read_only) std::filesystem::create_directories(dir, ec);
   if (ec) {
     return StateStatus::Error(StateCode::Io, "cannot create the state directory " + dir.string() + ": " + ec.message());
   }
@@ -106,9 +111,19 @@ StateResult<std::unique_ptr<SqliteStateStore>> SqliteStateStore::Open(const Sqli
                                                       "from a backup, or move it away to start a new state");
   }
   try {
-    auto db = Database::Open(path, options.busy_timeout_ms);
     StateEnvironment& env = options.env ? *options.env : StateEnvironment::System();
-    StateStatus st = sqlite::PrepareSchema(*db, env.NowMillis());
+    std::unique_ptr<Database> db;
+    StateStatus st;
+    // Reading a state that does not exist yet: an empty one, without creating the file.
+    bool exists = std::filesystem::file_size(path, ec) > 0 && !ec;
+    if (read_only && exists) {
+      db = Database::Open(path, options.busy_timeout_ms, sqlite::Access::ReadOnly);
+      st = sqlite::CheckSchema(*db);
+    } else {
+      db = Database::Open(read_only ? ":memory:" : path, options.busy_timeout_ms);
+      st = sqlite::PrepareSchema(*db, env.NowMillis());
+      if (read_only) db->Exec("PRAGMA query_only=1");
+    }
     if (!st.ok()) return st;
     db->Exec(options.durability == Durability::Full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     return std::unique_ptr<SqliteStateStore>(new SqliteStateStore(options, std::move(db)));

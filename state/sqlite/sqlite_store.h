@@ -36,12 +36,15 @@ struct SqliteStoreOptions {
   int busy_timeout_ms = 10000;      // waiting for another process's transaction
   Durability durability = Durability::Full;
   StateEnvironment* env = nullptr;  // null: StateEnvironment::System()
+  //! ReadOnly: nothing is created, migrated or chmodded; a missing database reads as empty.
+  StoreAccess access = StoreAccess::ReadWrite;
 };
 
 class SqliteStateStore final : public StateStore {
  public:
-  //! Opens or creates the database and migrates its schema. Corrupt for a file that is not a
-  //! database or is damaged, SchemaTooNew for a newer schema, Io otherwise.
+  //! Opens or creates the database (mode 0600) and migrates its schema. Corrupt for a file
+  //! that is not a database or is damaged, SchemaTooNew for a newer schema, Io otherwise.
+  //! With StoreAccess::ReadOnly, an older schema is Io (it needs a command that writes).
   static StateResult<std::unique_ptr<SqliteStateStore>> Open(const SqliteStoreOptions& options);
 
   //! Runs PRAGMA integrity_check: Ok, or Corrupt with SQLite's findings.

@@ -6,11 +6,10 @@
 #include <cstdint>
 #include <string>
 
-#include <yaml-cpp/yaml.h>
-
 #include "engine/config/yaml_expr.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/parser.h"
+#include "engine/value/yaml_bounds.h"
 
 namespace {
 
@@ -35,11 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   strata::Diagnostics diags;
   if (auto expr = strata::ParseExpression(text, mapping, diags)) EvaluateExpression(*expr);
   if (auto tmpl = strata::ParseTemplate(text, mapping, diags)) EvaluateExpression(*tmpl);
-  try {
-    YAML::Node node = YAML::Load(text);
-    strata::YamlFile file{"fuzz.yaml", text};
+  // As the loader reads a module file: parsed and held to the nesting and alias bounds
+  // before anything walks it.
+  strata::BoundedYaml parsed = strata::ParseBoundedYaml(text);
+  strata::YamlFile file{"fuzz.yaml", text};
+  for (const auto& node : parsed.documents) {
     if (auto expr = strata::NodeToExpr(file, node, diags)) EvaluateExpression(*expr);
-  } catch (const YAML::Exception&) {
   }
   return 0;
 }

@@ -6,11 +6,13 @@
 #include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <regex>
 
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
 #include "engine/value/json.h"
+#include "engine/value/limits.h"
+#include "engine/value/yaml_bounds.h"
+#include "engine/value/yaml_scalar.h"
 
 namespace strata {
 namespace {
@@ -22,8 +24,17 @@ using functions::Fail;
 
 Value JsonDecode(const Args& args, const FunctionContext&) {
   std::string text = functions::StringArg(args, 0);
+  // nlohmann's parser does not recurse, but JsonToValue does: deep documents are refused
+  // while parsing, before they are built. `depth` counts the enclosing objects and arrays.
+  auto bounded = [](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+    bool opens = event == nlohmann::json::parse_event_t::object_start || event == nlohmann::json::parse_event_t::array_start;
+    if (opens && depth >= kMaxNestingDepth) {
+      Fail(0, fmt::format("invalid JSON: objects and arrays nest more than {} levels deep", kMaxNestingDepth));
+    }
+    return true;
+  };
   try {
-    return JsonToValue(nlohmann::json::parse(text));
+    return JsonToValue(nlohmann::json::parse(text, bounded));
   } catch (const nlohmann::json::parse_error& e) {
     std::string what = e.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> after the tag.
@@ -154,26 +165,37 @@ Value YamlEncode(const Args& args, const FunctionContext&) {
   return Value::String(out + "\n");
 }
 
+// True when s[from..] is one or more characters, all satisfying `pred`.
+template <typename Pred>
+bool AllFrom(const std::string& s, size_t from, Pred pred) {
+  return s.size() > from && std::all_of(s.begin() + static_cast<std::ptrdiff_t>(from), s.end(), pred);
+}
+
+// The digits after a 0o / 0x prefix as a number (a double: no overflow on long input).
+double ParseRadix(const std::string& s, int radix) {
+  double n = 0;
+  for (size_t i = 2; i < s.size(); ++i) {
+    int c = std::tolower(static_cast<unsigned char>(s[i]));
+    n = n * radix + (c <= '9' ? c - '0' : c - 'a' + 10);
+  }
+  return n;
+}
+
 // Resolves a plain scalar with the YAML 1.2 core schema.
 Value ResolvePlainScalar(const std::string& s) {
-  static const std::regex kNull("null|Null|NULL|~|");
-  static const std::regex kTrue("true|True|TRUE");
-  static const std::regex kFalse("false|False|FALSE");
-  static const std::regex kInt("[-+]?[0-9]+");
-  static const std::regex kOctal("0o[0-7]+");
-  static const std::regex kHex("0x[0-9a-fA-F]+");
-  static const std::regex kFloat("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
-  static const std::regex kInf("[-+]?(\\.inf|\\.Inf|\\.INF)");
-  if (std::regex_match(s, kNull)) return Value::Null();
-  if (std::regex_match(s, kTrue)) return Value::Bool(true);
-  if (std::regex_match(s, kFalse)) return Value::Bool(false);
-  if (std::regex_match(s, kOctal))
-    return Value::Number(static_cast<double>(std::stoull(s.substr(2), nullptr, 8)));
-  if (std::regex_match(s, kHex))
-    return Value::Number(static_cast<double>(std::stoull(s.substr(2), nullptr, 16)));
-  if (std::regex_match(s, kInt) || std::regex_match(s, kFloat))
-    return Value::Number(std::strtod(s.c_str(), nullptr));
-  if (std::regex_match(s, kInf)) Fail(0, "infinite numbers cannot be represented");
+  if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return Value::Null();
+  if (s == "true" || s == "True" || s == "TRUE") return Value::Bool(true);
+  if (s == "false" || s == "False" || s == "FALSE") return Value::Bool(false);
+  auto octal = [](char c) { return c >= '0' && c <= '7'; };
+  auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
+  if (s.starts_with("0o") && AllFrom(s, 2, octal)) return Value::Number(ParseRadix(s, 8));
+  if (s.starts_with("0x") && AllFrom(s, 2, hex)) return Value::Number(ParseRadix(s, 16));
+  if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
+  std::string_view unsigned_part(s);
+  if (s[0] == '+' || s[0] == '-') unsigned_part.remove_prefix(1);
+  if (unsigned_part == ".inf" || unsigned_part == ".Inf" || unsigned_part == ".INF") {
+    Fail(0, "infinite numbers cannot be represented");
+  }
   if (s == ".nan" || s == ".NaN" || s == ".NAN") Fail(0, "NaN cannot be represented");
   return Value::String(s);
 }
@@ -208,12 +230,11 @@ Value YamlNodeToValue(const YAML::Node& node) {
 
 Value YamlDecode(const Args& args, const FunctionContext&) {
   std::string text = functions::StringArg(args, 0);
-  std::vector<YAML::Node> docs;
-  try {
-    docs = YAML::LoadAll(text);
-  } catch (const YAML::Exception& e) {
-    Fail(0, fmt::format("on line {}, column {}: {}", e.mark.line + 1, e.mark.column + 1, e.msg));
+  BoundedYaml parsed = ParseBoundedYaml(text);
+  if (const auto& p = parsed.problem) {
+    Fail(0, fmt::format("on line {}, column {}: {}", p->mark.line + 1, p->mark.column + 1, p->message));
   }
+  const std::vector<YAML::Node>& docs = parsed.documents;
   if (docs.empty()) return Value::Null();
   if (docs.size() > 1) {
     Fail(

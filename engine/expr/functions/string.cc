@@ -6,9 +6,9 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <regex>
 
 #include "engine/expr/function.h"
+#include "engine/expr/functions/regex.h"
 #include "engine/expr/functions/util.h"
 
 namespace strata {
@@ -377,161 +377,12 @@ std::string Title(const std::string& s) {
 
 // ---- regular expressions ------------------------------------------------------------------
 
-//! A pattern in RE2 syntax translated for std::regex (ECMAScript), with its group names.
-struct CompiledRegex {
-  std::regex re;
-  std::vector<std::string> group_names;  // [i] names group i+1; empty when unnamed
-  bool has_named = false;
-  bool has_unnamed = false;
-};
-
-CompiledRegex CompileRegex(const std::string& pattern, int index) {
-  CompiledRegex out;
-  auto flags = std::regex::ECMAScript;
-  std::string translated;
-  size_t pos = 0;
-  bool dot_all = false;
-  // Leading flag groups (?i), (?s), (?m), (?is) ...
-  while (pattern.compare(pos, 2, "(?") == 0) {
-    size_t close = pattern.find(')', pos);
-    std::string group = close == std::string::npos ? "" : pattern.substr(pos + 2, close - pos - 2);
-    if (group.empty() || group.find_first_not_of("ism") != std::string::npos) break;
-    if (group.find('i') != std::string::npos) flags |= std::regex::icase;
-    if (group.find('m') != std::string::npos) flags |= std::regex::multiline;
-    dot_all = dot_all || group.find('s') != std::string::npos;
-    pos = close + 1;
-  }
-  bool in_class = false;
-  for (; pos < pattern.size(); ++pos) {
-    char c = pattern[pos];
-    if (c == '\\' && pos + 1 < pattern.size()) {
-      char e = pattern[++pos];
-      if (e == 'A' && !in_class)
-        translated += '^';
-      else if (e == 'z' && !in_class)
-        translated += '$';
-      else if (e == 'p' || e == 'P' || e == 'Q' || e == 'C') {
-        Fail(index, fmt::format("invalid regular expression: \\{} is not supported", e));
-      } else {
-        translated += {'\\', e};
-      }
-      continue;
-    }
-    if (in_class) {
-      if (c == '[' && pattern.compare(pos, 2, "[:") == 0) {
-        size_t close = pattern.find(":]", pos);
-        if (close != std::string::npos) {
-          translated += pattern.substr(pos, close + 2 - pos);
-          pos = close + 1;
-          continue;
-        }
-      }
-      if (c == ']') in_class = false;
-      translated += c;
-      continue;
-    }
-    if (c == '[') {
-      in_class = true;
-      translated += c;
-      if (pos + 1 < pattern.size() && pattern[pos + 1] == '^') translated += pattern[++pos];
-      if (pos + 1 < pattern.size() && pattern[pos + 1] == ']') translated += pattern[++pos];
-      continue;
-    }
-    if (c == '.' && dot_all) {
-      translated += "[\\s\\S]";
-      continue;
-    }
-    if (c == '(') {
-      bool named = pattern.compare(pos, 4, "(?P<") == 0 ||
-                   (pattern.compare(pos, 3, "(?<") == 0 && pattern.compare(pos, 4, "(?<=") != 0 &&
-                    pattern.compare(pos, 4, "(?<!") != 0);
-      if (named) {
-        size_t name_start = pattern.find('<', pos) + 1;
-        size_t name_end = pattern.find('>', name_start);
-        if (name_end == std::string::npos)
-          Fail(index, "invalid regular expression: unterminated group name");
-        out.group_names.push_back(pattern.substr(name_start, name_end - name_start));
-        out.has_named = true;
-        translated += '(';
-        pos = name_end;
-        continue;
-      }
-      if (pattern.compare(pos, 2, "(?") != 0) {
-        out.group_names.emplace_back();
-        out.has_unnamed = true;
-      }
-    }
-    translated += c;
-  }
-  try {
-    out.re = std::regex(translated, flags);
-  } catch (const std::regex_error& e) {
-    Fail(index, fmt::format("invalid regular expression: {}", e.what()));
-  }
-  return out;
-}
-
-// Go's Regexp.Expand: $1, ${1}, $name, ${name}; $$ is a literal $.
-std::string ExpandReplacement(const std::string& tmpl, const std::smatch& m,
-                              const CompiledRegex& re) {
-  std::string out;
-  for (size_t i = 0; i < tmpl.size(); ++i) {
-    if (tmpl[i] != '$' || i + 1 >= tmpl.size()) {
-      out += tmpl[i];
-      continue;
-    }
-    if (tmpl[i + 1] == '$') {
-      out += '$';
-      ++i;
-      continue;
-    }
-    std::string name;
-    size_t end = i + 1;
-    if (tmpl[end] == '{') {
-      size_t close = tmpl.find('}', end);
-      if (close == std::string::npos) {
-        out += '$';
-        continue;
-      }
-      name = tmpl.substr(end + 1, close - end - 1);
-      end = close + 1;
-    } else {
-      while (end < tmpl.size() &&
-             (std::isalnum(static_cast<unsigned char>(tmpl[end])) || tmpl[end] == '_'))
-        ++end;
-      name = tmpl.substr(i + 1, end - i - 1);
-    }
-    if (name.empty()) {
-      out += '$';
-      continue;
-    }
-    if (name.find_first_not_of("0123456789") == std::string::npos) {
-      size_t group = std::stoul(name);
-      if (group < m.size()) out += m[group].str();
-    } else {
-      auto it = std::find(re.group_names.begin(), re.group_names.end(), name);
-      if (it != re.group_names.end()) out += m[it - re.group_names.begin() + 1].str();
-    }
-    i = end - 1;
-  }
-  return out;
-}
-
 Value Replace(const Args& args, const FunctionContext&) {
   std::string s = functions::StringArg(args, 0);
   std::string search = functions::StringArg(args, 1);
   std::string replacement = functions::StringArg(args, 2);
   if (search.size() >= 2 && search.front() == '/' && search.back() == '/') {
-    CompiledRegex re = CompileRegex(search.substr(1, search.size() - 2), 1);
-    std::string out;
-    auto last = s.cbegin();
-    for (std::sregex_iterator it(s.begin(), s.end(), re.re), end; it != end; ++it) {
-      out.append(last, (*it)[0].first);
-      out += ExpandReplacement(replacement, *it, re);
-      last = (*it)[0].second;
-    }
-    out.append(last, s.cend());
-    return Value::String(out);
+    return Value::String(functions::RegexPattern(search.substr(1, search.size() - 2), 1).ReplaceAll(s, replacement));
   }
   if (search.empty()) {
     // Like Go: the replacement goes before every character and at the end.
@@ -550,22 +401,23 @@ Value Replace(const Args& args, const FunctionContext&) {
 }
 
 // One match as regex() returns it: the whole match, a list of groups, or an object of groups.
-Value MatchValue(const std::smatch& m, const CompiledRegex& re) {
-  if (re.group_names.empty()) return Value::String(m[0].str());
-  auto group = [&](size_t i) { return m[i].matched ? Value::String(m[i].str()) : Value::Null(); };
-  if (re.has_named) {
+Value MatchValue(const functions::RegexMatch& m, const functions::RegexPattern& re) {
+  const std::vector<std::string>& names = re.group_names();
+  if (names.empty()) return Value::String(std::string(m[0]));
+  auto group = [&](size_t i) { return m[i].data() ? Value::String(std::string(m[i])) : Value::Null(); };
+  if (re.has_named_groups()) {
     ValueMap out;
-    for (size_t i = 0; i < re.group_names.size(); ++i) out[re.group_names[i]] = group(i + 1);
+    for (size_t i = 0; i < names.size(); ++i) out[names[i]] = group(i + 1);
     return Value::Object(std::move(out));
   }
   ValueList out;
-  for (size_t i = 0; i < re.group_names.size(); ++i) out.push_back(group(i + 1));
+  for (size_t i = 0; i < names.size(); ++i) out.push_back(group(i + 1));
   return Value::List(std::move(out));
 }
 
-CompiledRegex CompileCapturingRegex(const Args& args) {
-  CompiledRegex re = CompileRegex(functions::StringArg(args, 0), 0);
-  if (re.has_named && re.has_unnamed) {
+functions::RegexPattern CapturingPattern(const Args& args) {
+  functions::RegexPattern re(functions::StringArg(args, 0), 0);
+  if (re.has_named_groups() && re.has_unnamed_groups()) {
     Fail(0,
          "invalid regular expression: named and unnamed capture groups cannot be mixed in the "
          "same pattern");
@@ -574,21 +426,18 @@ CompiledRegex CompileCapturingRegex(const Args& args) {
 }
 
 Value Regex(const Args& args, const FunctionContext&) {
-  CompiledRegex re = CompileCapturingRegex(args);
+  functions::RegexPattern re = CapturingPattern(args);
   std::string s = functions::StringArg(args, 1);
-  std::smatch m;
-  if (!std::regex_search(s, m, re.re))
-    Fail(-1, "pattern did not match any part of the given string");
+  functions::RegexMatch m;
+  if (!re.FirstMatch(s, m)) Fail(-1, "pattern did not match any part of the given string");
   return MatchValue(m, re);
 }
 
 Value RegexAll(const Args& args, const FunctionContext&) {
-  CompiledRegex re = CompileCapturingRegex(args);
+  functions::RegexPattern re = CapturingPattern(args);
   std::string s = functions::StringArg(args, 1);
   ValueList out;
-  for (std::sregex_iterator it(s.begin(), s.end(), re.re), end; it != end; ++it) {
-    out.push_back(MatchValue(*it, re));
-  }
+  re.ForEachMatch(s, [&](const functions::RegexMatch& m) { out.push_back(MatchValue(m, re)); });
   return Value::List(std::move(out));
 }
 

@@ -196,14 +196,20 @@ std::string EncodeUtf8(const std::u32string& cps) {
   return EncodeUtf8(std::vector<char32_t>(cps.begin(), cps.end()));
 }
 
-bool IsValidUtf8(const std::string& s) {
+bool IsValidUtf8(const std::string& s) { return FirstInvalidUtf8(s) == std::string::npos; }
+
+size_t FirstInvalidUtf8(const std::string& s) {
   for (size_t i = 0; i < s.size();) {
-    char32_t cp = 0;
-    size_t n = DecodeOne(s, i, cp);
-    if (!n) return false;
+    size_t n = Utf8SequenceLength(s, i);
+    if (!n) return i;
     i += n;
   }
-  return true;
+  return std::string::npos;
+}
+
+size_t Utf8SequenceLength(const std::string& s, size_t i) {
+  char32_t cp = 0;
+  return DecodeOne(s, i, cp);
 }
 
 std::string JsonEncode(const Value& v) {

@@ -64,6 +64,11 @@ std::vector<char32_t> DecodeUtf8(const std::string& s);
 std::string EncodeUtf8(const std::u32string& cps);
 std::string EncodeUtf8(const std::vector<char32_t>& cps);
 bool IsValidUtf8(const std::string& s);
+//! The offset of the first byte that does not start a valid UTF-8 sequence, or npos.
+size_t FirstInvalidUtf8(const std::string& s);
+//! The length in bytes of the UTF-8 sequence at s[i] (i < s.size()), or 0 when the bytes
+//! there are not valid UTF-8.
+size_t Utf8SequenceLength(const std::string& s, size_t i);
 
 //! Terraform's jsonencode: compact, and with <, > and & escaped as \u003c etc. like Go's encoder.
 std::string JsonEncode(const Value& v);

@@ -57,6 +57,16 @@ TransportError::Kind ClassifyCurlError(CURLcode code) {
   }
 }
 
+// What a certificate that does not verify was checked against, and how to trust its CA.
+std::string TrustHint(const std::string& ca_bundle) {
+  if (!ca_bundle.empty()) {
+    return " (the server's certificate was checked against the CAs in " + ca_bundle +
+           " only, from AWS_CA_BUNDLE or the profile's ca_bundle: add its CA to that file)";
+  }
+  return " (the server's certificate was checked against the system's trusted CAs: to trust a private CA, "
+         "set AWS_CA_BUNDLE, or ca_bundle in the AWS profile, to its PEM file)";
+}
+
 // Frees the header list when the request is done.
 struct HeaderList {
   curl_slist* list = nullptr;
@@ -149,6 +159,7 @@ TransportResult CurlTransport::Send(const HttpRequest& request) {
 
   if (code != CURLE_OK) {
     std::string message = error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(code);
+    if (code == CURLE_PEER_FAILED_VERIFICATION) message += TrustHint(options_.ca_bundle);
     return TransportError{ClassifyCurlError(code), message};
   }
   response.status = int(status);

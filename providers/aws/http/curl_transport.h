@@ -4,8 +4,9 @@
 // - Connection reuse: a pool of easy handles; each keeps its own connection cache, and
 //   a handle is used by one request at a time, so the transport is safe for any number
 //   of concurrent callers (apply workers).
-// - TLS peer and host verification are always on; `ca_bundle` (AWS_CA_BUNDLE) only
-//   replaces the trust store.
+// - TLS peer and host verification are always on; `ca_bundle` (AWS_CA_BUNDLE or the
+//   profile's ca_bundle) only replaces the trust store. A certificate that does not verify
+//   is a Tls error whose message says what it was checked against and how to trust a CA.
 // - Proxies: libcurl's own handling of http_proxy / https_proxy / no_proxy is kept.
 // - No redirects are followed; no signals are used (CURLOPT_NOSIGNAL).
 

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "providers/aws/auth/ca_bundle.h"
 #include "providers/aws/auth/credential_chain.h"
 #include "providers/aws/http/curl_transport.h"
 #include "providers/builtin/resource_type.h"
@@ -80,6 +81,14 @@ Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSet
   out.access_key = GetString(config, "access_key");
   out.secret_key = GetString(config, "secret_key");
   if (auto retries = GetNumber(config, "max_retries")) out.max_retries = static_cast<int>(*retries);
+  CaBundle bundle = FindCaBundle(env, out.profile);
+  out.ca_bundle = bundle.path;
+  if (!bundle.path.empty() && !env.ReadFile(bundle.path)) {
+    diags.Error("Cannot read the CA bundle",
+                bundle.origin + " names " + bundle.path +
+                    ", which does not exist or cannot be read: point it at a PEM file of the CAs to trust, or "
+                    "unset it to trust the system's CAs.");
+  }
   if (out.region.empty()) {
     diags.Error("No AWS region",
                 "Set \"region\" in the aws provider block, or AWS_REGION / AWS_DEFAULT_REGION.");
@@ -97,7 +106,9 @@ Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSet
 std::shared_ptr<AwsClient> MakeAwsClient(const AwsSettings& settings,
                                          std::shared_ptr<const Environment> env,
                                          std::function<void(const std::string&)> log) {
-  AwsClientDeps deps{std::make_shared<CurlTransport>(), nullptr, std::make_shared<SystemClock>(),
+  CurlTransportOptions transport;
+  transport.ca_bundle = settings.ca_bundle;
+  AwsClientDeps deps{std::make_shared<CurlTransport>(transport), nullptr, std::make_shared<SystemClock>(),
                      std::make_shared<SystemRandom>()};
   CredentialChainSettings chain;
   chain.profile = settings.profile;

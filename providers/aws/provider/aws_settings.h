@@ -21,6 +21,7 @@ struct AwsSettings {
   std::map<std::string, std::string> default_tags;
   std::string access_key;
   std::string secret_key;
+  std::string ca_bundle;  //!< AWS_CA_BUNDLE or the profile's ca_bundle; empty: the system's CAs
 };
 
 //! region, profile, endpoints, max_retries, default_tags, access_key, secret_key.
@@ -30,7 +31,9 @@ ResourceSchema AwsSettingsSchema();
 //! then AWS_DEFAULT_REGION; none at all is an error, as is one key without the other.
 //! Endpoints: the block's `endpoints` first, then the AWS SDKs' environment variables
 //! AWS_ENDPOINT_URL_<SERVICE> (EC2, IAM, STS, EKS, ...) and AWS_ENDPOINT_URL for every
-//! other service — unless AWS_IGNORE_CONFIGURED_ENDPOINT_URLS is true.
+//! other service — unless AWS_IGNORE_CONFIGURED_ENDPOINT_URLS is true. The CA bundle:
+//! AWS_CA_BUNDLE, else the profile's ca_bundle (auth/ca_bundle.h); one that cannot be read
+//! is an error.
 Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSettings& out);
 
 //! A client over libcurl, signing with the explicit keys when given, else with the

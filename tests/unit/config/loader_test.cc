@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/unit/config/temp_project.h"
+#include "tests/unit/config/yaml_bombs.h"
 
 namespace strata {
 namespace {
@@ -314,6 +315,92 @@ TEST_F(LoaderTest, UnknownStageSuggests) {
   Write("main/main.yaml", "locals: { a: 1 }\n");
   loaded_ = LoadStage("mian");
   EXPECT_THAT(Messages(), HasSubstr("The project has no stage named \"mian\". Did you mean \"main\"? Its stages are: main."));
+}
+
+// ---- hostile input --------------------------------------------------------------------
+
+TEST_F(LoaderTest, DeepYamlNestingIsAnErrorWithItsPosition) {
+  std::string text = "locals:\n  a:\n";
+  for (int i = 0; i < 300; ++i) text += std::string(4 + 2 * i, ' ') + "k:\n";
+  std::string out = LoadMain(text + std::string(604, ' ') + "leaf\n");
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:257:513: YAML nested too deeply: Mappings and lists nest more than 256 "
+                             "levels deep here (or an anchor is used inside itself, as in &a [*a]); flatten the "
+                             "structure.\n"));
+  // Past yaml-cpp's own guard (500 levels): the same message, not yaml-cpp's "bad file".
+  diags_ = Diagnostics();
+  out = LoadMain("locals:\n  a: " + std::string(20000, '[') + std::string(20000, ']') + "\n");
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:"));
+  EXPECT_THAT(out, HasSubstr("YAML nested too deeply: Mappings and lists nest more than 256 levels deep"));
+  EXPECT_THAT(out, Not(HasSubstr("bad file")));
+}
+
+TEST_F(LoaderTest, AnchorUsedInsideItselfIsAnErrorNotACrash) {
+  std::string out = LoadMain("locals:\n  a: &loop [1, *loop]\n");
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:"));
+  EXPECT_THAT(out, HasSubstr("YAML nested too deeply: "));
+}
+
+TEST_F(LoaderTest, YamlAliasBombIsAnErrorNamingTheFile) {
+  std::string out = LoadMain("locals:\n" + testing::BillionLaughsYaml("  "));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:"));
+  EXPECT_THAT(out, HasSubstr("YAML aliases expand too far: The document stands for more than 1000000 values once its "
+                             "aliases (*name) are expanded; use fewer or smaller aliases.\n"));
+}
+
+TEST_F(LoaderTest, YamlAliasesWithinTheBoundWork) {
+  std::string out = LoadMain("locals:\n  base: &tags { team: ml }\n  copy: *tags\n");
+  EXPECT_EQ(out, "");
+}
+
+TEST_F(LoaderTest, BinaryModuleFileIsRefusedWithoutItsBytes) {
+  using namespace std::string_literals;
+  std::string out = LoadMain("locals:\n  a: 1\n  b: \"x\0secret\"\n"s);
+  EXPECT_EQ(out, "main/main.yaml:3:8: Not a text file: " + Path("main/main.yaml") +
+                     " is not UTF-8 text: it holds a NUL byte at line 3, column 8. Module files, strata.yaml and "
+                     "-var-files are YAML in UTF-8; check that the path names the file you meant.\n");
+  EXPECT_THAT(Rendered(), Not(HasSubstr("secret")));
+  diags_ = Diagnostics();
+  out = LoadMain("\xff\xfel\0o\0c\0"s);  // UTF-16, as some editors save
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:1:1: Not a text file: "));
+  EXPECT_THAT(out, HasSubstr("holds a byte that is not valid UTF-8 at line 1, column 1."));
+}
+
+TEST_F(LoaderTest, LimitsSettings) {
+  Write("strata.yaml", "project: p\nlimits: { max_instances: 0, max_nodes: 3 }\nstages: []\n");
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("strata.yaml:2:26: Invalid value: max_instances must be a number from 1 to 1000000."));
+  EXPECT_THAT(out, HasSubstr("strata.yaml:2:29: Unsupported argument: \"max_nodes\" is not expected in the limits settings."));
+  diags_ = Diagnostics();
+  Write("strata.yaml", "project: p\nlimits: { max_instances: 50000 }\nstages: []\n");
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  EXPECT_EQ(Messages(), "");
+  ASSERT_TRUE(project_.has_value());
+  EXPECT_EQ(project_->limits.max_instances, 50000);
+  EXPECT_EQ(project_->limits.max_instances_range.ToString(), Path("strata.yaml") + ":2:26");
+  diags_ = Diagnostics();
+  Write("strata.yaml", "project: p\nstages: []\n");
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  ASSERT_TRUE(project_.has_value());
+  EXPECT_EQ(project_->limits.max_instances, 10000);
+}
+
+TEST_F(LoaderTest, DuplicateKeysInDeclarationsNameBothPositions) {
+  WriteSingleStageProject();
+  Write("child/main.yaml", "variables:\n  a: {}\n");
+  Write("main/main.yaml",
+        "resources:\n"
+        "  x:\n"
+        "    type: null_resource\n"
+        "    type: random_id\n"
+        "modules:\n"
+        "  m: { source: ../child, inputs: { a: 1, a: 2 } }\n");
+  loaded_ = LoadStage();
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:4:5: Duplicate key: The key \"type\" is already set at " +
+                             Path("main/main.yaml") + ":3:5."));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:6:42: Duplicate key: The key \"a\" is already set at " +
+                             Path("main/main.yaml") + ":6:36."));
 }
 
 }  // namespace

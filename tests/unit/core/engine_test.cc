@@ -6,6 +6,7 @@
 #include "engine/expr/parser.h"
 #include "engine/value/format.h"
 #include "tests/unit/config/temp_project.h"
+#include "tests/unit/config/yaml_bombs.h"
 
 namespace strata {
 namespace {
@@ -510,6 +511,99 @@ TEST_F(EngineTest, ConsoleExpressionsAreCheckedAtEvaluation) {
   EXPECT_EQ(eval("each.key"), "Reference to \"each\" in context without for_each");
   EXPECT_EQ(eval("count.index"), "Reference to \"count\" in non-counted context");
   EXPECT_EQ(eval("path.module"), FormatValue(Value::String(Path("main"))));
+}
+
+// ---- bounds on count / for_each and on -var-files -----------------------------------------
+
+TEST_F(EngineTest, CountBeyondTheInstanceLimitIsAnError) {
+  EvalMain("resources:\n  x: { type: null_resource, count: 1e12 }\n");
+  EXPECT_EQ(Messages(),
+            "main/main.yaml:2:36: Too many instances: count is 1000000000000, more than the 10000 instances a resource "
+            "may have. If so many are meant, raise limits.max_instances in strata.yaml, as in limits: { max_instances: "
+            "50000 }.\n");
+  diags_ = Diagnostics();
+  EvalMain("resources:\n  x: { type: null_resource, count: 1e400 }\n");
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:2:36: Too many instances: count is +Inf, more than the 10000"));
+}
+
+TEST_F(EngineTest, InstanceLimitComesFromStrataYaml) {
+  Write("strata.yaml", "project: test\nlimits: { max_instances: 3 }\nstages:\n  - { name: main, path: main }\n");
+  Write("main/main.yaml",
+        "resources:\n"
+        "  ok: { type: null_resource, count: 3 }\n"
+        "  many: { type: null_resource, count: 4 }\n"
+        "  keyed: { type: null_resource, for_each: \"${toset([\\\"a\\\", \\\"b\\\", \\\"c\\\", \\\"d\\\"])}\" }\n");
+  Evaluate();
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:3:39: Too many instances: count is 4, more than the 3 instances a resource "
+                             "may have (set at " + Path("strata.yaml") + ":2:26)."));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:4:46: Too many instances: for_each has 4 elements, more than the 3"));
+  EXPECT_EQ(diags_.ErrorCount(), 2u) << out;
+}
+
+TEST_F(EngineTest, CountMustBeAWholeNumber) {
+  for (const char* count : {"-1", "1.5", "abc", "null", "[1]", "true"}) {
+    diags_ = Diagnostics();
+    EvalMain(std::string("resources:\n  x: { type: null_resource, count: ") + count + " }\n");
+    EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:2:36: Invalid count argument: count must be a whole number, zero or "
+                                      "more."))
+        << count;
+  }
+}
+
+// Input just inside the nesting limit is evaluated on the walker's threads, through every
+// recursive step (YAML nodes, expressions, values, JSON), without running out of stack.
+TEST_F(EngineTest, ValuesAtTheNestingLimitEvaluate) {
+  auto nested = [](int levels) { return std::string(levels, '[') + "1" + std::string(levels, ']'); };
+  auto e = EvalMain("locals:\n"
+                    "  yaml: " + nested(254) + "\n"  // under the file's mapping and locals:
+                    "  expr: \"${" + nested(250) + "}\"\n"
+                    "  json: \"" + nested(256) + "\"\n"
+                    "outputs:\n"
+                    "  yaml: { value: \"${jsonencode(local.yaml)}\" }\n"
+                    "  expr: { value: \"${jsonencode(local.expr)}\" }\n"
+                    "  json: { value: \"${jsonencode(jsondecode(local.json))}\" }\n");
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(Messages(), "");
+  EXPECT_EQ(Output(*e, "yaml"), Value::String(nested(254)));
+  EXPECT_EQ(Output(*e, "expr"), Value::String(nested(250)));
+  EXPECT_EQ(Output(*e, "json"), Value::String(nested(256)));
+}
+
+TEST_F(EngineTest, DuplicateKeysInAVarFileNameBothPositions) {
+  EngineOptions options;
+  options.variables.var_files = {Write("vars.yaml", "v: one\nm: { a: 1, a: 2 }\nv: two\n")};
+  EvalMain("variables:\n  v: { type: string }\n  m: { default: {} }\n", options);
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("vars.yaml:2:12: Duplicate key: The key \"a\" is already set at " + Path("vars.yaml") + ":2:6."));
+  EXPECT_THAT(out, HasSubstr("vars.yaml:3:1: Duplicate key: The key \"v\" is already set at " + Path("vars.yaml") + ":1:1."));
+}
+
+TEST_F(EngineTest, BinaryVarFileIsRefusedWithoutItsBytes) {
+  using namespace std::string_literals;
+  EngineOptions options;
+  options.variables.var_files = {Write("vars.bin", "v: \"\x01\x02secret\0\xff\"\n"s)};
+  EvalMain(kPrecedenceModule, options);
+  EXPECT_EQ(Messages(), "vars.bin:1:13: Not a text file: " + Path("vars.bin") +
+                            " is not UTF-8 text: it holds a NUL byte at line 1, column 13. Module files, strata.yaml and "
+                            "-var-files are YAML in UTF-8; check that the path names the file you meant.\n");
+  EXPECT_THAT(Rendered(), ::testing::Not(HasSubstr("secret")));
+}
+
+TEST_F(EngineTest, VarFileAliasBombIsAnErrorNamingTheFile) {
+  EngineOptions options;
+  options.variables.var_files = {Write("vars.yaml", testing::BillionLaughsYaml())};
+  EvalMain(kPrecedenceModule, options);
+  EXPECT_THAT(Messages(), HasSubstr("vars.yaml:"));
+  EXPECT_THAT(Messages(), HasSubstr("YAML aliases expand too far: The document stands for more than 1000000 values"));
+}
+
+TEST_F(EngineTest, VarFileNumbersAreDecimal) {
+  EngineOptions options;
+  options.variables.var_files = {Write("vars.yaml", "v: nan\n")};
+  auto e = EvalMain(kPrecedenceModule, options);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(Output(*e, "v"), Value::String("nan"));
 }
 
 }  // namespace

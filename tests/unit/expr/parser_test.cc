@@ -219,5 +219,73 @@ TEST(ParserTest, ForExpressionNeedsIn) {
   EXPECT_EQ(ParseError("[for x of xs : x]"), "3:17 Invalid for expression");
 }
 
+// 20,000 nested directives overflowed the stack; directives count toward the same 256
+// levels as expressions (engine/value/limits.h).
+TEST(ParserTest, DeepTemplateDirectivesAreAnErrorNotACrash) {
+  std::string ifs, fors;
+  for (int i = 0; i < 20000; ++i) {
+    ifs += "%{ if true }";
+    fors += "%{ for x in y }";
+  }
+  // The 256th directive's keyword (its condition would be the 257th level): column
+  // 10 + 255 * 12 + 3.
+  EXPECT_EQ(ParseError(ifs, true), "3:3073 Template too deeply nested");
+  EXPECT_NE(ParseError(fors, true).find("Template too deeply nested"), std::string::npos);
+  std::string fine;
+  for (int i = 0; i < 100; ++i) fine += "%{ if true }";
+  for (int i = 0; i < 100; ++i) fine += "%{ endif }";
+  Diagnostics diags;
+  EXPECT_NE(ParseTemplate(fine, TestMapping(), diags), nullptr);
+}
+
+// A heredoc's template is parsed separately, but it is as deep as the heredoc itself.
+TEST(ParserTest, HeredocTemplatesCountTheirSurroundingDepth) {
+  std::string ifs, endifs;
+  for (int i = 0; i < 10; ++i) {
+    ifs += "%{ if true }";
+    endifs += "%{ endif }";
+  }
+  std::string heredoc = "<<EOT\n" + ifs + "x" + endifs + "\nEOT\n";
+  EXPECT_NE(MustParse(std::string(100, '(') + heredoc + std::string(100, ')')), nullptr);
+  EXPECT_NE(ParseError(std::string(250, '(') + heredoc + std::string(250, ')')).find("Template too deeply nested"),
+            std::string::npos);
+}
+
+TEST(ParserTest, HugeNestingIsAnErrorNotACrash) {
+  for (char open : {'(', '[', '{'}) {
+    EXPECT_EQ(ParseError(std::string(100000, open)).substr(ParseError(std::string(100000, open)).find(' ') + 1),
+              "Expression too deeply nested")
+        << open;
+  }
+  std::string conditionals;
+  for (int i = 0; i < 100000; ++i) conditionals += "true ? 1 : ";
+  EXPECT_NE(ParseError(conditionals + "2").find("Expression too deeply nested"), std::string::npos);
+}
+
+// A chain is parsed in a loop, but its tree nests one level per link, and evaluating or
+// freeing that tree recurses: long chains are bounded like brackets.
+TEST(ParserTest, LongChainsAreBoundedLikeNesting) {
+  auto repeat = [](const std::string& s, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += s;
+    return out;
+  };
+  EXPECT_NE(ParseError("1" + repeat(" + 1", 100000)).find("Expression too deeply nested"), std::string::npos);
+  EXPECT_NE(ParseError("x" + repeat("[y]", 100000)).find("Expression too deeply nested"), std::string::npos);
+  EXPECT_NE(ParseError("x[*]" + repeat(".a", 100000)).find("Expression too deeply nested"), std::string::npos);
+  EXPECT_NE(MustParse("1" + repeat(" + 1", 200)), nullptr);
+  EXPECT_NE(MustParse("x" + repeat("[y]", 200)), nullptr);
+  // Static steps are a list inside one reference, not a chain.
+  EXPECT_NE(MustParse("x" + repeat(".a", 100000)), nullptr);
+}
+
+TEST(ParserTest, OversizedNumbersAndCodePoints) {
+  // std::stod threw out_of_range on these.
+  EXPECT_NE(MustParse("x." + std::string(400, '9')), nullptr);
+  EXPECT_NE(MustParse("x[" + std::string(400, '9') + "]"), nullptr);
+  EXPECT_EQ(ParseError("\"\\UFFFFFFFF\""), "3:11 Invalid escape sequence");
+  EXPECT_EQ(ParseError("\"\\uD800\""), "3:11 Invalid escape sequence");
+}
+
 }  // namespace
 }  // namespace strata

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "tests/unit/config/yaml_bombs.h"
 #include "tests/unit/functions/function_test_util.h"
 
 namespace strata {
@@ -128,6 +129,47 @@ TEST(EncodingFunctionsTest, SensitiveArgumentGivesSensitiveResult) {
 
 TEST(EncodingFunctionsTest, UnknownArgumentGivesUnknownResult) {
   EXPECT_TRUE(Call("jsonencode", {O({{"a", Value::Unknown()}})}).IsUnknown());
+}
+
+// 20,000 levels overflowed the stack before; the limit (256, engine/value/limits.h) is
+// checked while parsing.
+TEST(EncodingFunctionsTest, DecodersRefuseDeepNesting) {
+  auto nested = [](int levels) { return std::string(levels, '[') + std::string(levels, ']'); };
+  EXPECT_EQ(CallError("jsondecode", {S(nested(20000))}).message,
+            "invalid JSON: objects and arrays nest more than 256 levels deep");
+  EXPECT_EQ(CallError("jsondecode", {S(nested(257))}).message,
+            "invalid JSON: objects and arrays nest more than 256 levels deep");
+  EXPECT_EQ(Call("jsondecode", {S(nested(256))}).kind(), ValueKind::Tuple);
+  std::string deep_object;
+  for (int i = 0; i < 20000; ++i) deep_object += "{\"a\":";
+  EXPECT_NE(CallError("jsondecode", {S(deep_object + "1" + std::string(20000, '}'))}).message.find("nest more than 256"),
+            std::string::npos);
+
+  FunctionError flow = CallError("yamldecode", {S(nested(20000))});
+  EXPECT_NE(flow.message.find("mappings and lists nest more than 256 levels deep"), std::string::npos) << flow.message;
+  std::string block;
+  for (int i = 0; i < 300; ++i) block += std::string(2 * i, ' ') + "a:\n";
+  FunctionError e = CallError("yamldecode", {S(block + std::string(600, ' ') + "leaf\n")});
+  EXPECT_EQ(e.message.rfind("on line 257, column ", 0), 0u) << e.message;
+  EXPECT_EQ(Call("yamldecode", {S(nested(256))}).kind(), ValueKind::Tuple);
+}
+
+// A 600-byte "billion laughs" stood for 10^9 values (5.3 GB); expansion stops at
+// 1,000,000 values, and an anchor used inside itself is a nesting error, not a hang.
+TEST(EncodingFunctionsTest, YamldecodeBoundsAliasExpansion) {
+  FunctionError e = CallError("yamldecode", {S(BillionLaughsYaml())});
+  EXPECT_NE(e.message.find("the document stands for more than 1000000 values once its aliases (*name) are expanded"),
+            std::string::npos)
+      << e.message;
+  EXPECT_NE(CallError("yamldecode", {S("&a [*a]")}).message.find("an anchor is used inside itself"), std::string::npos);
+  EXPECT_EQ(Call("yamldecode", {S("a: &x [1, 2]\nb: *x\n")}), O({{"a", T({N(1), N(2)})}, {"b", T({N(1), N(2)})}}));
+}
+
+TEST(EncodingFunctionsTest, YamldecodeLongHexIsANumberNotACrash) {
+  Value big = Call("yamldecode", {S("0x" + std::string(40, 'f'))});  // stoull threw out_of_range here
+  ASSERT_TRUE(big.IsNumber());
+  EXPECT_GT(big.AsNumber(), 1.4e48);
+  EXPECT_EQ(Call("yamldecode", {S("0o17")}), N(15));
 }
 
 }  // namespace

@@ -213,5 +213,49 @@ TEST(StringFunctionsTest, NullStringArgumentIsRejected) {
   EXPECT_EQ(e.arg_index, 0);
 }
 
+// RE2 matches in time linear in the input and without recursion: std::regex took 13.7 s on
+// the first and overflowed the stack on the second.
+TEST(StringFunctionsTest, PathologicalRegexesFinishWithTheRightResult) {
+  EXPECT_EQ(CallError("regex", {S("(a+)+b"), S(std::string(28, 'a'))}).message,
+            "pattern did not match any part of the given string");
+  EXPECT_EQ(Call("regex", {S("(a+)+b"), S(std::string(28, 'a') + "b")}), L({S(std::string(28, 'a'))}));
+  std::string ab;
+  for (int i = 0; i < 20000; ++i) ab += i % 2 ? 'b' : 'a';
+  EXPECT_EQ(Call("regex", {S("(a|b)*"), S(ab)}), L({S("b")}));
+  EXPECT_EQ(Call("regex", {S("^(?:a|b)*$"), S(ab)}), S(ab));
+  EXPECT_EQ(Call("regexall", {S("(?:ab)+"), S(ab)}), Strings({ab}));
+  EXPECT_EQ(Call("replace", {S(ab), S("/(a|b)*/"), S("x")}), S("x"));
+}
+
+TEST(StringFunctionsTest, RegexNamedCaptures) {
+  EXPECT_EQ(Call("regex", {S("(?P<key>\\w+)=(?P<value>\\d+)?"), S("size=")}),
+            O({{"key", S("size")}, {"value", Value::Null()}}));
+  // Go 1.22's spelling of a named group.
+  EXPECT_EQ(Call("regex", {S("(?<year>\\d{4})-(?<month>\\d{2})"), S("on 2024-05-01")}),
+            O({{"month", S("05")}, {"year", S("2024")}}));
+  EXPECT_EQ(Call("replace", {S("2024-05"), S("/(?<y>\\d+)-(?<m>\\d+)/"), S("${m}/$y")}), S("05/2024"));
+  // Only a group opener is rewritten: an escaped parenthesis and a class stay literal.
+  EXPECT_EQ(Call("regex", {S("\\(?<x>[(?<]"), S("(<x>?")}), S("(<x>?"));
+}
+
+TEST(StringFunctionsTest, InvalidPatternNamesThePatternAndRe2sMessage) {
+  FunctionError e = CallError("regex", {S("(a"), S("a")});
+  EXPECT_EQ(e.message, "invalid regular expression \"(a\": missing ): (a");
+  EXPECT_EQ(e.arg_index, 0);
+  EXPECT_EQ(CallError("regexall", {S("x{2000}"), S("x")}).message,
+            "invalid regular expression \"x{2000}\": invalid repetition size: {2000}");
+  EXPECT_EQ(CallError("replace", {S("x"), S("/(?<=x)y/"), S("z")}).arg_index, 1);
+}
+
+// Go's rules: each search starts where the previous match ended; an empty match right after
+// a match does not count.
+TEST(StringFunctionsTest, EmptyMatchesFollowGo) {
+  EXPECT_EQ(Call("regexall", {S("a*"), S("baaac")}), Strings({"", "aaa", ""}));
+  EXPECT_EQ(Call("replace", {S("baaac"), S("/a*/"), S("-")}), S("-b-c-"));
+  EXPECT_EQ(Call("replace", {S("héllo"), S("/x*/"), S("-")}), S("-h-é-l-l-o-"));
+  EXPECT_EQ(Call("regexall", {S("^a"), S("aaa")}), Strings({"a"}));
+  EXPECT_EQ(Call("replace", {S("a b"), S("/\\b/"), S("|")}), S("|a| |b|"));
+}
+
 }  // namespace
 }  // namespace strata

@@ -13,7 +13,18 @@ unsigned ModeOf(const std::string& path) {
   return st.st_mode & 07777;
 }
 
+// The process umask for one test (the tests of a binary run one at a time).
+class UmaskScope {
+ public:
+  explicit UmaskScope(mode_t mask) : old_(::umask(mask)) {}
+  ~UmaskScope() { ::umask(old_); }
+
+ private:
+  mode_t old_;
+};
+
 TEST_F(LocalFileTest, CreateWritesContentPermissionAndChecksums) {
+  UmaskScope umask(022);
   std::string file = Path("sub/dir/hello.txt");
   Value config = Obj({{"filename", S(file)}, {"content", S("hello")},
                       {"file_permission", S("0640")}});
@@ -29,13 +40,86 @@ TEST_F(LocalFileTest, CreateWritesContentPermissionAndChecksums) {
   EXPECT_EQ(At(state, "id").AsString(), "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d");  // sha1
 }
 
-TEST_F(LocalFileTest, DefaultPermissionIs0777) {
-  std::string file = Path("a.txt");
-  Value state = Create("local_file", Obj({{"filename", S(file)}, {"content", S("x")}}));
+TEST_F(LocalFileTest, DefaultPermissionsAre0777LessTheUmask) {
+  // As Terraform's os.WriteFile / os.MkdirAll: the umask applies, and reading back the
+  // masked mode is no drift.
+  UmaskScope umask(022);
+  std::string file = Path("new/dir/a.txt");
+  Value config = Obj({{"filename", S(file)}, {"content", S("x")}});
+  Value state = Create("local_file", config);
   EXPECT_EQ(At(state, "file_permission").AsString(), "0777");
-  EXPECT_EQ(ModeOf(file), 0777u);
-  PlanResult again = Plan("local_file", state, Obj({{"filename", S(file)}, {"content", S("x")}}));
+  EXPECT_EQ(At(state, "directory_permission").AsString(), "0777");
+  EXPECT_EQ(ModeOf(file), 0755u);
+  EXPECT_EQ(ModeOf(Path("new/dir")), 0755u);
+  EXPECT_EQ(ModeOf(Path("new")), 0755u);
+  ReadResult read = provider_->ReadResource(ctx_, "local_file", state);
+  EXPECT_FALSE(read.gone);
+  EXPECT_TRUE(read.state.Equals(state));
+  PlanResult again = Plan("local_file", read.state, config);
   EXPECT_TRUE(again.requires_replace.empty());
+
+  UmaskScope none(0);
+  std::string open = Path("open/b.txt");
+  Create("local_file", Obj({{"filename", S(open)}, {"content", S("x")}}));
+  EXPECT_EQ(ModeOf(open), 0777u);
+  EXPECT_EQ(ModeOf(Path("open")), 0777u);
+}
+
+TEST_F(LocalFileTest, GivenPermissionsAreMaskedByTheUmaskWithoutDrift) {
+  UmaskScope umask(027);
+  std::string file = Path("d/e.txt");
+  Value config = Obj({{"filename", S(file)}, {"content", S("x")}, {"file_permission", S("0666")},
+                      {"directory_permission", S("755")}});
+  Value state = Create("local_file", config);
+  EXPECT_EQ(ModeOf(file), 0640u);
+  EXPECT_EQ(ModeOf(Path("d")), 0750u);
+  ReadResult read = provider_->ReadResource(ctx_, "local_file", state);
+  EXPECT_TRUE(read.state.Equals(state));
+  EXPECT_TRUE(Plan("local_file", read.state, config).requires_replace.empty());
+}
+
+TEST_F(LocalFileTest, SensitiveFileDefaultsTo0700) {
+  UmaskScope umask(0);
+  std::string file = Path("secrets/key.pem");
+  Value config = Obj({{"filename", S(file)}, {"content", S("k")}});
+  PlanResult plan = Plan("local_sensitive_file", Value(), config);
+  EXPECT_EQ(At(plan.planned, "file_permission").AsString(), "0700");
+  EXPECT_EQ(At(plan.planned, "directory_permission").AsString(), "0700");
+  Create("local_sensitive_file", config);
+  EXPECT_EQ(ModeOf(file), 0700u);
+  EXPECT_EQ(ModeOf(Path("secrets")), 0700u);
+}
+
+TEST_F(LocalFileTest, ChangingAPermissionReplaces) {
+  Value config = Obj({{"filename", S(Path("p.txt"))}, {"content", S("x")}});
+  Value state = Create("local_file", config);
+  for (const char* attr : {"file_permission", "directory_permission"}) {
+    PlanResult plan = Plan("local_file", state, builtin::With(config, attr, S("0600")));
+    EXPECT_TRUE(Replaces(plan, attr)) << attr;
+  }
+}
+
+TEST_F(LocalFileTest, InvalidPermissionNamesTheAttribute) {
+  for (const char* attr : {"file_permission", "directory_permission"}) {
+    for (const char* bad : {"999", "64", "06444", "1777", "rwx", "0x1F"}) {
+      PlanResult plan = Plan("local_file", Value(), Obj({{"filename", S(Path("v.txt"))}, {"content", S("a")},
+                                                          {attr, S(bad)}}));
+      ASSERT_TRUE(plan.diags.HasErrors()) << attr << " = " << bad;
+      EXPECT_EQ(plan.diags.items()[0].summary, std::string("Invalid ") + attr);
+      EXPECT_NE(plan.diags.items()[0].detail.find(std::string(attr) + " = \"" + bad + "\""), std::string::npos)
+          << plan.diags.items()[0].detail;
+    }
+  }
+}
+
+TEST_F(LocalFileTest, AFileAlreadyThereLosesBitsNotGranted) {
+  UmaskScope umask(0);
+  std::string file = Path("there.txt");
+  std::ofstream(file) << "old";
+  ::chmod(file.c_str(), 0666);
+  Create("local_file", Obj({{"filename", S(file)}, {"content", S("new")}, {"file_permission", S("0640")}}));
+  EXPECT_EQ(ReadText(file), "new");
+  EXPECT_EQ(ModeOf(file), 0640u);
 }
 
 TEST_F(LocalFileTest, EditOutsideIsDriftThatReplaces) {
@@ -55,14 +139,18 @@ TEST_F(LocalFileTest, EditOutsideIsDriftThatReplaces) {
   EXPECT_TRUE(At(plan.planned, "content_sha256").IsUnknown());
 }
 
-TEST_F(LocalFileTest, ChmodOutsideIsDrift) {
+TEST_F(LocalFileTest, WideningOutsideIsDriftNarrowingIsNot) {
   std::string file = Path("mode.txt");
-  Value config = Obj({{"filename", S(file)}, {"content", S("x")}, {"file_permission", S("0600")}});
+  Value config = Obj({{"filename", S(file)}, {"content", S("x")}, {"file_permission", S("0640")}});
   Value state = Create("local_file", config);
-  ::chmod(file.c_str(), 0644);
+  ::chmod(file.c_str(), 0644);  // a bit 0640 does not grant: someone widened it
   ReadResult read = provider_->ReadResource(ctx_, "local_file", state);
   EXPECT_EQ(At(read.state, "file_permission").AsString(), "0644");
   EXPECT_TRUE(Replaces(Plan("local_file", read.state, config), "file_permission"));
+
+  ::chmod(file.c_str(), 0600);  // fewer bits: what a umask does too
+  read = provider_->ReadResource(ctx_, "local_file", state);
+  EXPECT_TRUE(read.state.Equals(state));
 }
 
 TEST_F(LocalFileTest, DeleteOutsideIsGone) {

@@ -18,5 +18,13 @@ TEST(StateCliTest, ParsesLockTimeoutDurations) {
   EXPECT_FALSE(ParseDuration("s10s").has_value());
 }
 
+// Read by hand, not by std::regex (which recursed once per character of the flag).
+TEST(StateCliTest, LongDurationsAreParsedOrRefusedWithoutCrashing) {
+  EXPECT_EQ(ParseDuration(std::string(100000, '0') + "1s")->count(), 1000);
+  EXPECT_FALSE(ParseDuration(std::string(100000, '1') + "s").has_value());  // overflows the milliseconds
+  EXPECT_FALSE(ParseDuration("1.s").has_value());
+  EXPECT_FALSE(ParseDuration("1m30").has_value());
+}
+
 }  // namespace
 }  // namespace strata::cli
