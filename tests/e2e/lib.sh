@@ -29,3 +29,21 @@ finish() {
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }
+
+# serve_sandbox ARGS...: starts `strata sandbox serve ARGS...` in the background (its pid in
+# $server, stopped at exit), waits for it to listen and sets $url to its AWS endpoint.
+# Returns 1, with the server's log on stdout, when it did not start.
+serve_sandbox() {
+  "$STRATA" sandbox serve "$@" >"$work/serve.log" 2>&1 &
+  server=$!
+  trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+  url=""
+  for _ in $(seq 1 100); do
+    url=$(sed -n 's/^Strata sandbox serving AWS .* on \(http:[^ ]*\)$/\1/p' "$work/serve.log")
+    [ -n "$url" ] && return 0
+    sleep 0.1
+  done
+  echo "the sandbox did not start:"
+  cat "$work/serve.log"
+  return 1
+}

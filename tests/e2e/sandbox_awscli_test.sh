@@ -12,16 +12,7 @@ if ! command -v aws >/dev/null 2>&1; then
   exit 77
 fi
 
-"$STRATA" sandbox serve --memory --cluster-delay-ms 300 --nodegroup-delay-ms 300 >"$work/serve.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-url=""
-for _ in $(seq 1 100); do
-  url=$(sed -n 's/^Strata sandbox serving AWS .* on \(http:[^ ]*\)$/\1/p' "$work/serve.log")
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "the sandbox did not start:"; cat "$work/serve.log"; exit 1; }
+serve_sandbox --memory --cluster-delay-ms 300 --nodegroup-delay-ms 300 || exit 1
 
 export AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key
 export AWS_DEFAULT_REGION=us-west-2 AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
