@@ -139,6 +139,11 @@ struct ApplyResult {
   //! not healthy (the engine records it as tainted, as Terraform does).
   Value state;
   Diagnostics diags;
+  //! A failed create whose request may have taken effect (its answer was lost, it timed
+  //! out, the API answered 5xx): the object may exist although no state came back. The
+  //! engine keeps the instance pending with its idempotency token, so the next plan looks
+  //! for the object by the type's create recovery instead of creating a second one.
+  bool outcome_unknown = false;
 };
 
 //! DeleteResource.

@@ -55,7 +55,8 @@ ApiFrontEnd::ApiFrontEnd(const SandboxSettings& settings, World& world, std::mut
       world_mutex_(world_mutex),
       cluster_endpoint_base_(std::move(cluster_endpoint_base)),
       cluster_ca_pem_(std::move(cluster_ca_pem)),
-      injector_(settings.seed, settings.throttle_probability, settings.fault_probability) {
+      injector_(settings.seed, settings.throttle_probability, settings.fault_probability,
+                settings.lost_reply_probability) {
   for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService}) {
     std::unique_ptr<Service> service = make();
     std::string name = service->name();
@@ -164,7 +165,13 @@ Response ApiFrontEnd::Dispatch(Service& service, const Request& request) {
   try {
     world_.Begin();
     Response response = service.Handle(ctx);
+    bool changed = world_.Changed();
     world_.Commit();
+    if (changed && injector_.LoseReply()) {
+      ++lost_replies_;
+      return Refuse(&service, request,
+                    InternalError(service.protocol(), "We encountered an internal error. Please try again."));
+    }
     return response;
   } catch (const ApiError& e) {
     rollback();
@@ -185,7 +192,8 @@ Response ApiFrontEnd::Refuse(const Service* service, const Request& request,
 }
 
 SandboxStats ApiFrontEnd::stats() const {
-  return SandboxStats{calls_.load(), throttled_.load(), faults_.load(), bad_signatures_.load()};
+  return SandboxStats{calls_.load(), throttled_.load(), faults_.load(), bad_signatures_.load(),
+                      lost_replies_.load()};
 }
 
 }  // namespace strata::sandbox

@@ -53,6 +53,7 @@ class ApiFrontEnd {
   std::atomic<uint64_t> calls_{0};
   std::atomic<uint64_t> throttled_{0};
   std::atomic<uint64_t> faults_{0};
+  std::atomic<uint64_t> lost_replies_{0};
   std::atomic<uint64_t> bad_signatures_{0};
 };
 

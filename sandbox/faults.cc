@@ -2,11 +2,14 @@
 
 namespace strata::sandbox {
 
-FaultInjector::FaultInjector(uint64_t seed, double throttle_probability, double fault_probability)
-    : random_(seed), throttle_probability_(throttle_probability), fault_probability_(fault_probability) {}
+FaultInjector::FaultInjector(uint64_t seed, double throttle_probability, double fault_probability,
+                             double lost_reply_probability)
+    : random_(seed),
+      throttle_probability_(throttle_probability),
+      fault_probability_(fault_probability),
+      lost_reply_probability_(lost_reply_probability) {}
 
-Injected FaultInjector::Draw() {
-  if (throttle_probability_ <= 0 && fault_probability_ <= 0) return Injected::None;
+double FaultInjector::Unit() {
   uint64_t bits;
   {
     std::lock_guard lock(mutex_);
@@ -14,10 +17,20 @@ Injected FaultInjector::Draw() {
   }
   // 53 random bits as a double in [0,1): the same on every standard library, unlike
   // std::uniform_real_distribution.
-  double u = static_cast<double>(bits >> 11) * 0x1.0p-53;
+  return static_cast<double>(bits >> 11) * 0x1.0p-53;
+}
+
+Injected FaultInjector::Draw() {
+  if (throttle_probability_ <= 0 && fault_probability_ <= 0) return Injected::None;
+  double u = Unit();
   if (u < throttle_probability_) return Injected::Throttle;
   if (u < throttle_probability_ + fault_probability_) return Injected::Fault;
   return Injected::None;
+}
+
+bool FaultInjector::LoseReply() {
+  if (lost_reply_probability_ <= 0) return false;
+  return Unit() < lost_reply_probability_;
 }
 
 }  // namespace strata::sandbox

@@ -18,6 +18,7 @@ struct SandboxStats {
   uint64_t throttled = 0;   //!< refused by throttling injection
   uint64_t faults = 0;      //!< failed by fault injection
   uint64_t bad_signatures = 0;
+  uint64_t lost_replies = 0;  //!< changes made whose answer was replaced by a 500
 };
 
 class Sandbox {

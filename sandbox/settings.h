@@ -33,6 +33,10 @@ struct SandboxSettings {
   double throttle_probability = 0;
   //! Chance in [0,1] that a call fails with a 500 InternalError (InternalFailure for EKS).
   double fault_probability = 0;
+  //! Chance in [0,1] that a call which changed the world loses its answer: the change is
+  //! committed, and the client gets a 500 InternalError as if the connection had dropped
+  //! after AWS did the work. Clients must not assume a 5xx means nothing happened.
+  double lost_reply_probability = 0;
   //! Seed of the throttling and fault draws: a given seed refuses the same calls.
   uint64_t seed = 1;
 

@@ -46,7 +46,10 @@ World::World(std::unique_ptr<Database> db) : db_(std::move(db)), random_(std::ra
 
 World::~World() = default;
 
-void World::Begin() { db_->Exec("BEGIN IMMEDIATE"); }
+void World::Begin() {
+  db_->Exec("BEGIN IMMEDIATE");
+  changed_ = false;
+}
 void World::Commit() { db_->Exec("COMMIT"); }
 void World::Rollback() { db_->Exec("ROLLBACK"); }
 
@@ -63,6 +66,7 @@ void World::Put(const std::string& kind, const std::string& id, const Json& obje
   // An update keeps the row (and so its place in List's order).
   Statement& update = db_->Prepare("UPDATE objects SET body = ?3 WHERE kind = ?1 AND id = ?2");
   update.Bind(1, kind).Bind(2, id).Bind(3, object.dump()).Run();
+  changed_ = true;
   if (db_->Changes() > 0) return;
   Statement& insert = db_->Prepare("INSERT INTO objects (kind, id, body) VALUES (?1, ?2, ?3)");
   insert.Bind(1, kind).Bind(2, id).Bind(3, object.dump()).Run();
@@ -70,7 +74,9 @@ void World::Put(const std::string& kind, const std::string& id, const Json& obje
 
 bool World::Erase(const std::string& kind, const std::string& id) {
   db_->Prepare("DELETE FROM objects WHERE kind = ?1 AND id = ?2").Bind(1, kind).Bind(2, id).Run();
-  return db_->Changes() > 0;
+  bool erased = db_->Changes() > 0;
+  changed_ = changed_ || erased;
+  return erased;
 }
 
 std::vector<std::pair<std::string, Json>> World::List(const std::string& kind) const {
@@ -114,6 +120,7 @@ void World::SetSetting(const std::string& name, const std::string& value) {
       .Bind(1, name)
       .Bind(2, value)
       .Run();
+  changed_ = true;
 }
 
 World::Settings World::SettingsOnce(const std::vector<std::string>& names,

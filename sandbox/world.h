@@ -36,6 +36,8 @@ class World {
   void Begin();
   void Commit();
   void Rollback();
+  //! True when the transaction since the last Begin wrote something (Put, Erase, SetSetting).
+  bool Changed() const { return changed_; }
 
   std::optional<Json> Get(const std::string& kind, const std::string& id) const;
   //! Inserts or replaces. Insertion order is kept: List returns objects oldest first.
@@ -67,6 +69,7 @@ class World {
 
   std::unique_ptr<state::sqlite::Database> db_;
   std::mt19937_64 random_;
+  bool changed_ = false;
 };
 
 }  // namespace strata::sandbox

@@ -24,6 +24,7 @@ struct ServeFlags {
   std::optional<int> latency_ms;
   std::optional<double> throttle_rate;
   std::optional<double> fault_rate;
+  std::optional<double> lost_reply_rate;
   std::optional<int> seed;
   std::optional<int> cluster_delay_ms;
   std::optional<int> nodegroup_delay_ms;
@@ -47,6 +48,7 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   if (f.latency_ms) s.latency = sandbox::Millis(*f.latency_ms);
   if (f.throttle_rate) s.throttle_probability = *f.throttle_rate;
   if (f.fault_rate) s.fault_probability = *f.fault_rate;
+  if (f.lost_reply_rate) s.lost_reply_probability = *f.lost_reply_rate;
   if (f.seed) s.seed = static_cast<uint64_t>(*f.seed);
   if (f.cluster_delay_ms) s.cluster_delay = sandbox::Millis(*f.cluster_delay_ms);
   if (f.nodegroup_delay_ms) s.nodegroup_delay = sandbox::Millis(*f.nodegroup_delay_ms);
@@ -82,7 +84,8 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
   server.Stop();
   sandbox::SandboxStats stats = server.stats();
   *ctx.out << "\nSandbox stopped after " << stats.calls << " call(s) (" << stats.throttled << " throttled, "
-           << stats.faults << " failed by fault injection, " << stats.bad_signatures << " with bad signatures).\n";
+           << stats.faults << " failed by fault injection, " << stats.lost_replies << " answers lost after the change, "
+           << stats.bad_signatures << " with bad signatures).\n";
 }
 
 }  // namespace
@@ -102,6 +105,9 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   serve->add_option("--throttle-rate", flags->throttle_rate, "Share of calls refused with a throttling error (0..1)")
       ->check(CLI::Range(0.0, 1.0));
   serve->add_option("--fault-rate", flags->fault_rate, "Share of calls failed with a 500 (0..1)")
+      ->check(CLI::Range(0.0, 1.0));
+  serve->add_option("--lost-reply-rate", flags->lost_reply_rate,
+                    "Share of changing calls whose answer is lost: the change is made, the client gets a 500 (0..1)")
       ->check(CLI::Range(0.0, 1.0));
   serve->add_option("--seed", flags->seed, "Seed of the throttling and fault draws");
   serve->add_option("--cluster-delay-ms", flags->cluster_delay_ms, "Time an EKS cluster spends CREATING/DELETING");

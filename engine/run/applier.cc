@@ -156,6 +156,13 @@ class Applier {
     outcome_.failed.push_back(address);
   }
 
+  // A create that failed without a definite answer leaves a pending placeholder, as an
+  // interruption would. Not for create_before_destroy: the instance's row still holds the
+  // object being replaced, which must not be overwritten.
+  static bool KeepsPendingCreate(const ResourceInstanceChange& c, OperationAction op, bool outcome_unknown) {
+    return op == OperationAction::Create && outcome_unknown && c.action != Action::CreateThenDelete;
+  }
+
   // One provider operation, journaled before the call and recorded when it returns.
   // Returns the new state (null after a delete); nullopt when it failed.
   std::optional<Value> Operate(const ResourceInstanceChange& c, Provider& provider, OperationAction op,
@@ -179,11 +186,13 @@ class Applier {
     OperationSlots::Held slot(slots_);
     Diagnostics result_diags;
     Value result;
+    bool outcome_unknown = false;
     switch (op) {
       case OperationAction::Create: {
         ApplyResult r = provider.CreateResource(ctx, c.type, planned);
         result = r.state;
         result_diags = r.diags;
+        outcome_unknown = r.outcome_unknown;
         break;
       }
       case OperationAction::Update: {
@@ -218,6 +227,18 @@ class Applier {
       // plan replaces it instead of losing it.
       if (op != OperationAction::Delete && result.IsMapping()) {
         partial = NewState(c, result, state::ResourceStatus::Tainted);
+      } else if (KeepsPendingCreate(c, op, outcome_unknown)) {
+        // The create may have made the object: keep the instance pending with its token, as
+        // if the process had died here, so the next plan looks for it instead of creating
+        // a second one.
+        partial = NewState(c, Value::Null(), state::ResourceStatus::PendingCreate);
+        out.Add(Diagnostic{Severity::Warning, "Create outcome unknown",
+                           fmt::format("The create of {} failed without a definite answer, so the object may "
+                                       "exist. It stays in state as an interrupted create: the next plan and "
+                                       "apply look for it by the type's create recovery (its client token, "
+                                       "create tag or natural key) before creating anything.",
+                                       address),
+                           {}, address, ""});
       }
       Check(Store([&] { return req_.store->FailOperation(*cs_, *journaled, message, partial); }), address, out);
       finished.kind = ApplyEvent::Kind::Failed;

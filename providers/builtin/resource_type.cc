@@ -15,11 +15,31 @@ ResourceSchema ResourceType::PublishedSchema() const {
 }
 
 ApplyResult ResourceType::CreateOrAdopt(const OperationContext& ctx, const Value& planned) {
-  if (!ctx.resume_interrupted_create) return Create(ctx, planned);
+  if (ctx.resume_interrupted_create) {
+    ReadResult found = FindCreated(ctx, planned);
+    if (found.diags.HasErrors()) return {Value(), found.diags};
+    if (!found.gone && !found.state.IsNull()) {
+      ctx.Progress("found the object the interrupted create made; adopting it");
+      return AdoptFound(ctx, found, planned);
+    }
+  }
+  ApplyResult created = Create(ctx, planned);
+  if (!created.outcome_unknown || !created.state.IsNull() || !LooksForLostCreates()) return created;
+  // The create's answer was lost: it may have made the object. Look for it now, by the
+  // type's recovery, rather than leave it to the next run (a type whose API takes a client
+  // token resends the same token there instead).
   ReadResult found = FindCreated(ctx, planned);
-  if (found.diags.HasErrors()) return {Value(), found.diags};
-  if (found.gone || found.state.IsNull()) return Create(ctx, planned);
-  ctx.Progress("found the object the interrupted create made; adopting it");
+  if (found.diags.HasErrors() || found.gone || found.state.IsNull()) return created;
+  ctx.Progress("the create's answer was lost, but the object it made was found; adopting it");
+  return AdoptFound(ctx, found, planned);
+}
+
+bool ResourceType::LooksForLostCreates() const {
+  CreateRecovery recovery = Recovery();
+  return recovery == CreateRecovery::CreateTag || recovery == CreateRecovery::NaturalKey;
+}
+
+ApplyResult ResourceType::AdoptFound(const OperationContext& ctx, const ReadResult& found, const Value& planned) {
   ApplyResult adopted = Adopt(ctx, found.state, planned);
   adopted.diags.Append(found.diags);
   // A failed adjustment still leaves an object that exists: keep it (tainted by the engine).

@@ -41,7 +41,10 @@ class ResourceType {
   ResourceSchema PublishedSchema() const;
   //! The provider's CreateResource: Create, or, when ctx.resume_interrupted_create says an
   //! earlier create with the same token may have made the object, FindCreated first and
-  //! Adopt what it finds (Create only when nothing is found).
+  //! Adopt what it finds (Create only when nothing is found). A Create whose outcome is
+  //! unknown (ApplyResult::outcome_unknown) is followed by FindCreated for the types that
+  //! find objects by tag or natural key; when nothing is found yet, the result keeps
+  //! outcome_unknown and the engine keeps the instance pending for the next run.
   ApplyResult CreateOrAdopt(const OperationContext& ctx, const Value& planned);
   //! Checks beyond the schema (ranges, conflicts); values may be unknown.
   virtual Diagnostics Validate(const Value& config) const;
@@ -69,6 +72,10 @@ class ResourceType {
   virtual ApplyResult Adopt(const OperationContext& ctx, const Value& found, const Value& planned) {
     return Update(ctx, found, KnownFrom(planned, found));
   }
+  //! Adopt(found) with found's diagnostics; a failed adjustment keeps the found object.
+  ApplyResult AdoptFound(const OperationContext& ctx, const ReadResult& found, const Value& planned);
+  //! True for the types FindCreated can look for right after a lost create answer.
+  bool LooksForLostCreates() const;
   //! `planned` with each unknown top-level attribute taken from `found`.
   static Value KnownFrom(const Value& planned, const Value& found);
   //! Fills in defaults of optional+computed attributes left null.

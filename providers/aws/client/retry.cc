@@ -43,6 +43,10 @@ std::optional<AwsError> CheckStop(const CallOptions& call, Clock& clock, int att
 std::optional<Duration> NextDelay(int attempts_so_far, AwsError& error, const RetryOptions& options,
                                   const CallOptions& call, Clock& clock, RandomSource& random) {
   if (!ShouldRetry(error, call.retry_also)) return std::nullopt;
+  if (error.outcome_unknown && !call.retry_unknown_outcome) {
+    error.message += " (not sent again: the call is not idempotent and may have taken effect)";
+    return std::nullopt;
+  }
   int max_retries = call.max_retries.value_or(options.max_retries);
   std::string suffix = " (gave up after " + std::to_string(attempts_so_far) + " attempt";
   suffix += attempts_so_far == 1 ? "" : "s";

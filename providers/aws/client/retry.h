@@ -42,6 +42,11 @@ struct CallOptions {
   std::function<bool()> cancelled;
   //! Send without credentials or signature (STS AssumeRoleWithWebIdentity).
   bool unsigned_request = false;
+  //! False for a call that is not idempotent (a create whose API takes no client token):
+  //! once an attempt's outcome is unknown (AwsError::outcome_unknown) it is not sent again,
+  //! since a second attempt could make a second object. Throttling and refused connections,
+  //! which prove nothing was done, are still retried.
+  bool retry_unknown_outcome = true;
 };
 
 //! True when `error` should be retried: its own classification or any extra predicate.
@@ -76,9 +81,11 @@ Result<T> RunWithRetries(const std::function<Result<T>(int attempt)>& attempt,
                          const RetryOptions& options, const CallOptions& call, Clock& clock,
                          RandomSource& random, int* attempts_made) {
   int attempts = 0;
+  bool outcome_unknown = false;  // some attempt may have taken effect
   for (;;) {
     if (auto stop = retry_internal::CheckStop(call, clock, attempts)) {
       if (attempts_made) *attempts_made = attempts;
+      stop->outcome_unknown = outcome_unknown;
       return *stop;
     }
     ++attempts;
@@ -88,6 +95,8 @@ Result<T> RunWithRetries(const std::function<Result<T>(int attempt)>& attempt,
       return result;
     }
     AwsError error = std::move(result).error();
+    outcome_unknown = outcome_unknown || error.outcome_unknown;
+    error.outcome_unknown = outcome_unknown;
     auto delay = retry_internal::NextDelay(attempts, error, options, call, clock, random);
     if (!delay) {
       if (attempts_made) *attempts_made = attempts;

@@ -35,6 +35,10 @@ struct AwsError {
   int http_status = 0;     //!< 0 when no HTTP response was received
   bool retryable = false;
   ErrorSource source = ErrorSource::Service;
+  //! The request may have taken effect although it failed: the connection broke after it
+  //! was sent, it timed out, or the service answered 5xx. A create that failed so may have
+  //! made its object. After retries, true when any attempt's outcome was unknown.
+  bool outcome_unknown = false;
 
   //! "Code: message (HTTP 400, request id abc)" — for logs and diagnostics.
   std::string ToString() const;

@@ -48,7 +48,8 @@ struct HttpResponse {
 //! Why no HTTP response was obtained.
 struct TransportError {
   enum class Kind {
-    Connect,  //!< DNS, refused, reset, nothing received: safe to retry
+    Connect,  //!< DNS or connection refused: the request was never sent
+    Lost,     //!< sent (in part or whole), then the connection failed before an answer
     Timeout,  //!< the request's timeout elapsed
     Tls,      //!< certificate or handshake failure: not retried
     Other,    //!< bad URL, out of memory, ...

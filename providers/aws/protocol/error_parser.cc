@@ -109,6 +109,8 @@ AwsError ParseErrorResponse(const HttpResponse& response) {
                                    : std::string(body.substr(0, 256));
   }
   error.retryable = IsRetryableServiceError(error.code, error.http_status);
+  // A 5xx answer does not say whether the service made the change before it failed.
+  error.outcome_unknown = error.http_status >= 500;
   return error;
 }
 
@@ -121,9 +123,15 @@ AwsError ErrorFromTransport(const TransportError& transport) {
       error.code = std::string(error_codes::kConnection);
       error.retryable = true;
       break;
+    case TransportError::Kind::Lost:
+      error.code = std::string(error_codes::kConnection);
+      error.retryable = true;
+      error.outcome_unknown = true;
+      break;
     case TransportError::Kind::Timeout:
       error.code = std::string(error_codes::kTimeout);
       error.retryable = true;
+      error.outcome_unknown = true;
       break;
     case TransportError::Kind::Tls:
       error.code = std::string(error_codes::kTls);

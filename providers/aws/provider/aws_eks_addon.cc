@@ -60,7 +60,7 @@ class AwsEksAddon final : public AwsResourceType {
     call.path = EksPath({"clusters", cluster, "addons"});
     call.body = body;
     Result<json> created = CallEks(*session_, ctx, "CreateAddon", call);
-    if (!created.ok()) return {Value(), AwsErrorDiag("CreateAddon", created.error())};
+    if (!created.ok()) return CreateFailed("CreateAddon", created.error());
     Diagnostics diags = WaitActive(ctx, cluster, name, std::chrono::minutes(20));
     return ReadAfterWrite(ctx, planned, cluster + ":" + name, diags);
   }

@@ -136,7 +136,7 @@ class AwsEksCluster final : public AwsResourceType {
     json body = CreateBody(ctx, planned);
     const std::string& token = ctx.idempotency_token;
     Diagnostics diags;
-    bool adopted = false;
+    bool adopted = false, outcome_unknown = false;
     EksWaitOptions role_wait{"IAM role of EKS cluster \"" + name + "\"", std::chrono::minutes(2)};
     diags = WaitUntil(*session_, ctx, role_wait, [&]() {
       RestJsonRequest call;
@@ -145,6 +145,7 @@ class AwsEksCluster final : public AwsResourceType {
       call.body = body;
       Result<json> created = CallEks(*session_, ctx, "CreateCluster", call);
       if (created.ok()) return EksPoll::Done();
+      outcome_unknown = outcome_unknown || created.error().outcome_unknown;
       if (IsRoleNotReady(created.error())) return EksPoll::Pending("waiting for the role to be assumable");
       if (created.error().code == kEksInUse && !token.empty()) {
         Result<json> existing = Describe(ctx, name);
@@ -155,7 +156,11 @@ class AwsEksCluster final : public AwsResourceType {
       }
       return EksPoll::Failed(AwsErrorDiag("CreateCluster", created.error()));
     });
-    if (diags.HasErrors()) return {Value(), diags};
+    if (diags.HasErrors()) {
+      ApplyResult failed{Value(), diags};
+      failed.outcome_unknown = outcome_unknown;  // the next run resends the same token
+      return failed;
+    }
     if (adopted) ctx.Log(LogLevel::Info, "EKS cluster \"" + name + "\" exists with our client request token: adopting it");
     diags = WaitActive(ctx, name, "creation", std::chrono::minutes(30));
     return ReadAfterWrite(ctx, planned, name, diags);

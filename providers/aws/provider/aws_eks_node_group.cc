@@ -86,7 +86,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
     // cluster, a node group does not tell its token back, so ResourceInUseException cannot
     // be told apart from someone else's node group: it is an error.)
     Result<json> created = CallEks(*session_, ctx, "CreateNodegroup", call);
-    if (!created.ok()) return {Value(), AwsErrorDiag("CreateNodegroup", created.error())};
+    if (!created.ok()) return CreateFailed("CreateNodegroup", created.error());
     std::string id = cluster + ":" + name;
     Diagnostics diags = WaitActive(ctx, cluster, name, "creation", std::chrono::minutes(60));
     return ReadAfterWrite(ctx, With(planned, "node_group_name", Value::String(name)), id, diags);

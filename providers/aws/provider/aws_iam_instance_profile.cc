@@ -39,8 +39,8 @@ class AwsIamInstanceProfile final : public AwsResourceType {
     QueryRequest call = IamCall("CreateInstanceProfile");
     call.Add("InstanceProfileName", name).Add("Path", GetString(planned, "path", "/"));
     AddIamTags(call, TagsOnCreate(ctx, planned));
-    Result<XmlResponse> created = CallIam(*session_, ctx, call);
-    if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
+    Result<XmlResponse> created = CallIam(*session_, ctx, call, CreateCallOptionsFor(ctx));
+    if (!created.ok()) return CreateFailed(call.action, created.error());
     Diagnostics diags;
     std::string role = GetString(planned, "role");
     if (!role.empty()) diags = RoleCall(ctx, "AddRoleToInstanceProfile", name, role);
@@ -139,7 +139,8 @@ class AwsIamInstanceProfile final : public AwsResourceType {
                        const std::string& role, bool removal = false) {
     QueryRequest call = IamCall(action);
     call.Add("InstanceProfileName", profile).Add("RoleName", role);
-    return removal ? RunIamDelete(*session_, ctx, call) : RunIam(*session_, ctx, call);
+    // A profile holds one role: a retried add whose first attempt took effect is refused.
+    return removal ? RunIamDelete(*session_, ctx, call) : RunIam(*session_, ctx, call, {"LimitExceeded"});
   }
 };
 

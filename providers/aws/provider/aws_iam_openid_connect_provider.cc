@@ -65,8 +65,8 @@ class AwsIamOpenidConnectProvider final : public AwsResourceType {
       AddMembers(call, "ThumbprintList", GetStringList(planned, "thumbprint_list"));
     }
     AddIamTags(call, TagsOnCreate(ctx, planned));
-    Result<XmlResponse> created = CallIam(*session_, ctx, call);
-    if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
+    Result<XmlResponse> created = CallIam(*session_, ctx, call, CreateCallOptionsFor(ctx));
+    if (!created.ok()) return CreateFailed(call.action, created.error());
     return ReadAfterWrite(ctx, planned, XmlText(created->result, "OpenIDConnectProviderArn"), {});
   }
 

@@ -50,8 +50,8 @@ class AwsIamPolicy final : public AwsResourceType {
     std::string description = GetString(planned, "description");
     if (!description.empty()) call.Add("Description", description);
     AddIamTags(call, TagsOnCreate(ctx, planned));
-    Result<XmlResponse> created = CallIam(*session_, ctx, call);
-    if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
+    Result<XmlResponse> created = CallIam(*session_, ctx, call, CreateCallOptionsFor(ctx));
+    if (!created.ok()) return CreateFailed(call.action, created.error());
     return ReadAfterWrite(ctx, planned, XmlText(created->result, "Policy/Arn"), {});
   }
 

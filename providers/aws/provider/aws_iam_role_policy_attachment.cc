@@ -31,7 +31,7 @@ class AwsIamRolePolicyAttachment final : public AwsResourceType {
     QueryRequest call = IamCall("AttachRolePolicy");
     call.Add("RoleName", role).Add("PolicyArn", arn);
     Result<XmlResponse> attached = CallIam(*session_, ctx, call);
-    if (!attached.ok()) return {Value(), AwsErrorDiag(call.action, attached.error())};
+    if (!attached.ok()) return CreateFailed(call.action, attached.error());
     return ReadAfterWrite(ctx, planned, role + "/" + arn, {});
   }
 

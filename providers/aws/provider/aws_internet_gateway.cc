@@ -72,7 +72,7 @@ class AwsInternetGateway final : public Ec2ResourceType {
     if (to.empty()) return {};
     QueryRequest call = Ec2Call("AttachInternetGateway");
     call.Add("InternetGatewayId", id).Add("VpcId", to);
-    return RunEc2(*session_, ctx, call);
+    return RunEc2(*session_, ctx, call, {"Resource.AlreadyAssociated"});
   }
 
   ReadResult StateFrom(const OperationContext& ctx, pugi::xml_node item,

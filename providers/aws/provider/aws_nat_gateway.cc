@@ -48,7 +48,7 @@ class AwsNatGateway final : public Ec2ResourceType {
     AddTagSpecification(call, "natgateway", WantedTags(planned));
 
     Result<XmlResponse> created = CallEc2(*session_, ctx, call);
-    if (!created.ok()) return {Value(), AwsErrorDiag("CreateNatGateway", created.error())};
+    if (!created.ok()) return CreateFailed("CreateNatGateway", created.error());
     std::string id = XmlText(created->result, "natGateway/natGatewayId");
     ctx.Log(LogLevel::Info, "created NAT gateway " + id + "; waiting for it to become available");
     Diagnostics diags = WaitForState(ctx, id, "available");

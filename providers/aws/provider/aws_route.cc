@@ -67,8 +67,9 @@ class AwsRoute final : public AwsResourceType {
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string table = GetString(planned, "route_table_id");
     std::string id = RouteId(table, RouteDestination(planned, RouteNames::Resource));
-    Diagnostics diags = RunEc2(*session_, ctx, RouteCall("CreateRoute", table, planned, RouteNames::Resource));
-    if (diags.HasErrors()) return {Value(), diags};
+    QueryRequest call = RouteCall("CreateRoute", table, planned, RouteNames::Resource);
+    Result<XmlResponse> created = CallEc2(*session_, ctx, call, CreateCallOptionsFor(ctx));
+    if (!created.ok()) return CreateFailed(call.action, created.error());
     return ReadAfterWrite(ctx, planned, id, WaitUntilListed(ctx, planned));
   }
 

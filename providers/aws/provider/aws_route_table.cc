@@ -85,14 +85,14 @@ class AwsRouteTable final : public Ec2ResourceType {
     for (const Value& r : want.AsList()) after[RouteDestination(r, RouteNames::Inline)] = CanonicalRoute(r, RouteNames::Inline);
     for (const auto& [destination, route] : before) {
       if (after.count(destination)) continue;
-      Diagnostics diags = RunEc2(*session_, ctx, DeleteRouteCall(id, destination));
+      Diagnostics diags = RunEc2(*session_, ctx, DeleteRouteCall(id, destination), {"InvalidRoute.NotFound"});
       if (diags.HasErrors()) return diags;
     }
     for (const auto& [destination, route] : after) {
       auto old = before.find(destination);
       if (old != before.end() && old->second.Equals(route)) continue;
       const char* action = old == before.end() ? "CreateRoute" : "ReplaceRoute";
-      Diagnostics diags = RunEc2(*session_, ctx, RouteCall(action, id, route, RouteNames::Inline));
+      Diagnostics diags = RunEc2(*session_, ctx, RouteCall(action, id, route, RouteNames::Inline), {"RouteAlreadyExists"});
       if (diags.HasErrors()) return diags;
     }
     return {};

@@ -45,8 +45,8 @@ class AwsRouteTableAssociation final : public AwsResourceType {
     if (!subnet.empty()) call.Add("SubnetId", subnet);
     std::string gateway = GetString(planned, "gateway_id");
     if (!gateway.empty()) call.Add("GatewayId", gateway);
-    Result<XmlResponse> created = CallEc2(*session_, ctx, call);
-    if (!created.ok()) return {Value(), AwsErrorDiag("AssociateRouteTable", created.error())};
+    Result<XmlResponse> created = CallEc2(*session_, ctx, call, CreateCallOptionsFor(ctx));
+    if (!created.ok()) return CreateFailed("AssociateRouteTable", created.error());
     std::string id = XmlText(created->result, "associationId");
     return ReadAfterWrite(ctx, planned, id, WaitUntilListed(ctx, id));
   }

@@ -70,8 +70,8 @@ class AwsSecurityGroup final : public Ec2ResourceType {
     call.Add("GroupName", name).Add("GroupDescription", GetString(planned, "description", kDefaultDescription));
     if (!vpc.empty()) call.Add("VpcId", vpc);
     AddTagSpecification(call, "security-group", TagsOnCreate(ctx, planned));
-    Result<XmlResponse> created = CallEc2(*session_, ctx, call);
-    if (!created.ok()) return {Value(), AwsErrorDiag("CreateSecurityGroup", created.error())};
+    Result<XmlResponse> created = CallEc2(*session_, ctx, call, CreateCallOptionsFor(ctx));
+    if (!created.ok()) return CreateFailed("CreateSecurityGroup", created.error());
     std::string id = XmlText(created->result, "groupId");
 
     Value with_name = With(planned, "name", Value::String(name));
@@ -135,6 +135,7 @@ class AwsSecurityGroup final : public Ec2ResourceType {
     if (just_created) wait_out.push_back(api_.not_found);
     Result<XmlResponse> done = CallEc2Retrying(*session_, ctx, call, wait_out, kPropagationWait);
     if (done.ok() || (verb == "Revoke" && done.error().code == "InvalidPermission.NotFound")) return {};
+    if (DoneByAnEarlierAttempt(done.error(), {"InvalidPermission.Duplicate"})) return {};
     return AwsErrorDiag(call.action, done.error());
   }
 

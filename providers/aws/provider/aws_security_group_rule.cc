@@ -138,16 +138,16 @@ class AwsSecurityGroupRule final : public AwsResourceType {
     QueryRequest call = Ec2Call("AuthorizeSecurityGroup" + Direction(planned));
     call.Add("GroupId", group);
     AddPermissions(call, AtomsOf(planned), group);
-    Result<XmlResponse> done = CallEc2(*session_, ctx, call);
+    Result<XmlResponse> done = CallEc2(*session_, ctx, call, CreateCallOptionsFor(ctx));
     if (!done.ok()) {
-      Diagnostics diags = AwsErrorDiag(call.action, done.error());
+      ApplyResult failed = CreateFailed(call.action, done.error());
       if (done.error().code == "InvalidPermission.Duplicate") {
-        diags.Error("Duplicate security group rule",
+        failed.diags.Error("Duplicate security group rule",
                     "A rule with this protocol, port range and source already exists in " + group +
                         " (perhaps from the group's inline rules, or another aws_security_group_rule). "
                         "Import it or remove the duplicate.");
       }
-      return {Value(), diags};
+      return failed;
     }
     Value with_id = With(planned, "id", Value::String(RuleId(planned)));
     return ReadAfterWrite(ctx, with_id, RuleId(planned), WaitUntilListed(ctx, with_id));

@@ -1,5 +1,7 @@
 #include "providers/aws/provider/aws_session.h"
 
+#include <algorithm>
+
 namespace strata::aws {
 
 CallOptions CallOptionsFor(const OperationContext& ctx) {
@@ -12,6 +14,22 @@ CallOptions CallOptionsFor(const OperationContext& ctx) {
   CancellationToken token = ctx.cancellation;
   options.cancelled = [token] { return token.IsCancelled(); };
   return options;
+}
+
+CallOptions CreateCallOptionsFor(const OperationContext& ctx) {
+  CallOptions options = CallOptionsFor(ctx);
+  options.retry_unknown_outcome = false;
+  return options;
+}
+
+ApplyResult CreateFailed(const std::string& operation, const AwsError& error) {
+  ApplyResult result{Value(), AwsErrorDiag(operation, error)};
+  result.outcome_unknown = error.outcome_unknown;
+  return result;
+}
+
+bool DoneByAnEarlierAttempt(const AwsError& error, const AlreadyDoneCodes& codes) {
+  return error.outcome_unknown && std::find(codes.begin(), codes.end(), error.code) != codes.end();
 }
 
 Diagnostics AwsErrorDiag(const std::string& operation, const AwsError& error) {

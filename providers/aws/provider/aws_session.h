@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/diag/diagnostic.h"
 #include "providers/aws/client/aws_client.h"
@@ -26,8 +27,24 @@ struct AwsSession {
 //! The context's deadline and cancellation as an AwsClient call's options.
 CallOptions CallOptionsFor(const OperationContext& ctx);
 
+//! CallOptionsFor(ctx) for the call of a create that makes the object when the API takes no
+//! client token: an attempt whose outcome is unknown is not sent again (a second attempt
+//! could make a second object); the object is looked for by the type's recovery instead.
+CallOptions CreateCallOptionsFor(const OperationContext& ctx);
+
+//! The error codes with which a call refuses work that is already done ("already attached",
+//! "duplicate permission"). Answered to a retry of a call whose earlier attempt's outcome
+//! was unknown, they mean that attempt did the work.
+using AlreadyDoneCodes = std::vector<std::string>;
+//! True when `error` is one of `codes` after an attempt whose outcome was unknown.
+bool DoneByAnEarlierAttempt(const AwsError& error, const AlreadyDoneCodes& codes);
+
 //! "AWS CreateVpc failed" with the AWS code, message, HTTP status and request id.
 Diagnostics AwsErrorDiag(const std::string& operation, const AwsError& error);
+
+//! The result of a create whose `operation` call failed: no state, the error as a
+//! diagnostic, and ApplyResult::outcome_unknown when the call may have made the object.
+ApplyResult CreateFailed(const std::string& operation, const AwsError& error);
 
 //! The ARN partition of a region: "aws", "aws-cn", "aws-us-gov".
 std::string PartitionOf(const std::string& region);

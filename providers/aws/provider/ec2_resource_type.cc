@@ -63,8 +63,8 @@ DeleteResult Ec2ResourceType::Delete(const OperationContext& ctx, const Value& p
 
 ApplyResult Ec2ResourceType::FinishCreate(const OperationContext& ctx, const QueryRequest& call,
                                           const std::string& id_path, const Value& planned) {
-  Result<XmlResponse> created = CallEc2(*session_, ctx, call);
-  if (!created.ok()) return {Value(), AwsErrorDiag(call.action, created.error())};
+  Result<XmlResponse> created = CallEc2(*session_, ctx, call, CreateCallOptionsFor(ctx));
+  if (!created.ok()) return CreateFailed(call.action, created.error());
   std::string id = XmlText(created->result, id_path);
   Diagnostics diags = ModifyAttributes(ctx, id, Value(), planned);
   return ReadAfterWrite(ctx, planned, id, diags);

@@ -14,14 +14,25 @@ QueryRequest IamCall(const std::string& action) { return QueryRequest{action, kI
 
 Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
                             const QueryRequest& call) {
+  return CallIam(session, ctx, call, CallOptionsFor(ctx));
+}
+
+Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
+                            const QueryRequest& call, const CallOptions& options) {
   ctx.Log(LogLevel::Debug, "iam:" + call.action);
-  return session.client->Query("iam", call, CallOptionsFor(ctx));
+  return session.client->Query("iam", call, options);
 }
 
 Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
+  return RunIam(session, ctx, call, {});
+}
+
+Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
+                   const AlreadyDoneCodes& done) {
   if (call.action.empty()) return {};
   Result<XmlResponse> response = CallIam(session, ctx, call);
-  return response.ok() ? Diagnostics{} : AwsErrorDiag(call.action, response.error());
+  if (response.ok() || DoneByAnEarlierAttempt(response.error(), done)) return {};
+  return AwsErrorDiag(call.action, response.error());
 }
 
 Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {

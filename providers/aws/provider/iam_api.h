@@ -23,10 +23,17 @@ QueryRequest IamCall(const std::string& action);
 //! Sends `call` to IAM with the context's deadline and cancellation.
 Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
                             const QueryRequest& call);
+//! The same with explicit options (CreateCallOptionsFor(ctx) for a create's own call).
+Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
+                            const QueryRequest& call, const CallOptions& options);
 
 //! Sends `call` and turns a failure into a diagnostic naming the action (code, message,
 //! request id); an empty action (nothing to do) succeeds without a call.
 Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call);
+//! RunIam of a call that refuses work already done with one of `done` (see
+//! DoneByAnEarlierAttempt): such an answer to a retry counts as success.
+Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
+                   const AlreadyDoneCodes& done);
 //! RunIam for a delete: NoSuchEntity (already gone) counts as done.
 Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call);
 

@@ -120,6 +120,15 @@ TEST(ErrorParserTest, TransportErrors) {
   EXPECT_FALSE(ErrorFromTransport({TransportError::Kind::Tls, "cert"}).retryable);
 }
 
+TEST(ErrorParserTest, WhatMayHaveTakenEffectIsMarked) {
+  EXPECT_FALSE(ErrorFromTransport({TransportError::Kind::Connect, "refused"}).outcome_unknown)
+      << "a refused connection sent nothing";
+  EXPECT_TRUE(ErrorFromTransport({TransportError::Kind::Lost, "reset"}).outcome_unknown);
+  EXPECT_TRUE(ErrorFromTransport({TransportError::Kind::Timeout, "t"}).outcome_unknown);
+  EXPECT_TRUE(ParseErrorResponse(Response(500, "")).outcome_unknown);
+  EXPECT_FALSE(ParseErrorResponse(Response(400, "")).outcome_unknown);
+}
+
 TEST(AwsErrorTest, ToStringCarriesCodeStatusAndRequestId) {
   AwsError e{"ThrottlingException", "Rate exceeded", "req-1", 400, true, ErrorSource::Service};
   EXPECT_EQ(e.ToString(), "ThrottlingException: Rate exceeded (HTTP 400, request id req-1)");

@@ -159,6 +159,62 @@ TEST(RetryTest, ServerErrorsAreRetried) {
   EXPECT_EQ(server.requests, 3);
 }
 
+// A create without a client token must not be sent twice: a 5xx may mean the object was made.
+TEST(RetryTest, CallThatIsNotIdempotentIsNotSentAgainAfterAnUnknownOutcome) {
+  FlakyServer server;
+  server.failures = 100;
+  server.fail_status = 500;
+  server.fail_body = ThrottleXml("InternalError");
+  server.Start();
+  ClientFixture f(server.local.url(), RetryOptions{3, Duration(10), Duration(100)});
+  CallOptions once;
+  once.retry_unknown_outcome = false;
+  auto r = f.client->Query("sts", QueryRequest{"GetCallerIdentity", "2011-06-15", {}}, once);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(server.requests, 1);
+  EXPECT_TRUE(r.error().outcome_unknown);
+  EXPECT_NE(r.error().message.find("not sent again"), std::string::npos) << r.error().message;
+}
+
+TEST(RetryTest, ThrottlingIsRetriedEvenWhenTheCallIsNotIdempotent) {
+  FlakyServer server;
+  server.failures = 2;
+  server.fail_body = ThrottleXml();
+  server.Start();
+  ClientFixture f(server.local.url(), RetryOptions{3, Duration(10), Duration(100)});
+  CallOptions once;
+  once.retry_unknown_outcome = false;
+  EXPECT_TRUE(f.client->Query("sts", QueryRequest{"GetCallerIdentity", "2011-06-15", {}}, once).ok());
+  EXPECT_EQ(server.requests, 3) << "a throttled call was refused, so sending it again is safe";
+}
+
+TEST(RetryTest, AnUnknownOutcomeIsRememberedAcrossRetries) {
+  FlakyServer server;
+  server.failures = 1;
+  server.fail_status = 503;
+  server.fail_body = "";
+  server.Start();
+  ClientFixture f(server.local.url(), RetryOptions{3, Duration(10), Duration(100)});
+  // The 503 is retried; the second answer refuses the call for good. The first may still
+  // have taken effect, and the error says so.
+  std::atomic<int> calls{0};
+  std::function<Result<int>(int)> attempt = [&](int n) -> Result<int> {
+    ++calls;
+    AwsError e;
+    e.code = n == 1 ? "InternalError" : "AccessDenied";
+    e.http_status = n == 1 ? 500 : 403;
+    e.retryable = n == 1;
+    e.outcome_unknown = n == 1;
+    return e;
+  };
+  auto r = RunWithRetries(attempt, RetryOptions{3, Duration(10), Duration(100)}, CallOptions{}, *f.clock,
+                          *std::make_shared<FixedRandom>(0.5));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(r.error().code, "AccessDenied");
+  EXPECT_TRUE(r.error().outcome_unknown);
+}
+
 TEST(RetryTest, NonRetryableErrorFailsAtOnce) {
   FlakyServer server;
   server.failures = 100;

@@ -29,6 +29,8 @@ struct FakeCloud {
   std::vector<bool> create_resumes;  // ctx.resume_interrupted_create of each create
   std::vector<std::string> delete_endpoints;  // the provider settings each delete ran with
   int next_id = 1;
+  //! The next create makes its object but its answer is lost (a reset connection, a 5xx).
+  bool lose_next_create_answer = false;
 };
 
 class FakeProvider : public Provider {
@@ -84,6 +86,13 @@ class FakeProvider : public Provider {
     r.state = Value::Object(attrs);
     cloud_->objects[id] = r.state;
     cloud_->by_token[ctx.idempotency_token] = id;
+    if (cloud_->lose_next_create_answer) {
+      cloud_->lose_next_create_answer = false;
+      ApplyResult lost;
+      lost.diags.Error("Connection reset", "the create was sent; no answer came back");
+      lost.outcome_unknown = true;
+      return lost;
+    }
     if (attrs["name"].AsString() == "broken") r.diags.Error("Thing unhealthy", "created, but it never became ready");
     return r;
   }
@@ -296,6 +305,38 @@ TEST_F(PlanApplyTest, InterruptedCreateIsSentAgainWithItsToken) {
   auto state = store_->LoadStage("s");
   ASSERT_EQ(state->resources.size(), 1u);
   EXPECT_EQ(state->resources[0].status, state::ResourceStatus::Created);
+  EXPECT_FALSE(MakePlan().HasChanges());
+}
+
+// A create that fails without a definite answer may have made its object: the apply keeps
+// the instance pending with its token (as a crash would), the next plan names it an
+// interrupted create, and the next apply finds the object instead of making a second one.
+TEST_F(PlanApplyTest, CreateWhoseAnswerWasLostStaysPendingAndIsFoundNextRun) {
+  WriteConfig(kTwoThings);
+  Plan first = MakePlan();
+  std::string token = Find(first, "fake_thing.a")->idempotency_token;
+  cloud_->lose_next_create_answer = true;
+  Diagnostics diags;
+  ApplyOutcome out = Apply(first, diags);
+  ASSERT_TRUE(diags.HasErrors());
+  EXPECT_EQ(out.failed, std::vector<std::string>{"fake_thing.a"});
+  EXPECT_EQ(out.skipped, std::vector<std::string>{"fake_thing.b"});
+  bool warned = false;
+  for (const Diagnostic& d : diags) warned = warned || (d.summary == "Create outcome unknown" && d.address == "fake_thing.a");
+  EXPECT_TRUE(warned) << "the apply says the object may exist and what the next run does";
+  ASSERT_EQ(cloud_->objects.size(), 1u);
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->resources.size(), 1u);
+  EXPECT_EQ(state->resources[0].status, state::ResourceStatus::PendingCreate) << "the maybe-made object is not forgotten";
+  EXPECT_EQ(state->resources[0].idempotency_token, token);
+
+  Plan recovery = MakePlan();
+  EXPECT_EQ(Find(recovery, "fake_thing.a")->reason, ActionReason::CreateAfterInterruption);
+  EXPECT_EQ(Find(recovery, "fake_thing.a")->idempotency_token, token);
+  Diagnostics again;
+  Apply(recovery, again);
+  EXPECT_FALSE(again.HasErrors()) << again.items()[0].detail;
+  EXPECT_EQ(cloud_->objects.size(), 2u) << "a was found by its token, b created: nothing doubled";
   EXPECT_FALSE(MakePlan().HasChanges());
 }
 

@@ -222,6 +222,28 @@ TEST(SandboxServerTest, FaultsSpeakEachProtocol) {
   EXPECT_EQ(sandbox->stats().faults, 2u);
 }
 
+// A lost answer is a change made whose 500 hides it: reads keep their answers, and the
+// object a lost CreateVpc made is there to be found.
+TEST(SandboxServerTest, LostRepliesHideChangesThatWereMade) {
+  SandboxSettings settings;
+  settings.lost_reply_probability = 1;
+  auto sandbox = StartSandbox(settings);
+  aws::AwsClient client = ClientFor(*sandbox, ClientOptions::Retries(0));
+  EXPECT_TRUE(client.Query("sts", GetCallerIdentity()).ok()) << "a read changes nothing, so its answer arrives";
+  auto created = client.Query("ec2", aws::QueryRequest{"CreateVpc", "2016-11-15", {{"CidrBlock", "10.9.0.0/16"}}});
+  ASSERT_FALSE(created.ok());
+  EXPECT_EQ(created.error().http_status, 500);
+  EXPECT_TRUE(created.error().outcome_unknown);
+  auto listed = client.Query("ec2", aws::QueryRequest{"DescribeVpcs", "2016-11-15", {}});
+  ASSERT_TRUE(listed.ok());
+  int vpcs = 0;
+  for (pugi::xml_node item : listed->result.child("vpcSet").children("item")) {
+    vpcs += std::string(item.child_value("cidrBlock")) == "10.9.0.0/16";
+  }
+  EXPECT_EQ(vpcs, 1) << "the lost create made its VPC";
+  EXPECT_EQ(sandbox->stats().lost_replies, 1u);
+}
+
 TEST(SandboxServerTest, SameSeedRefusesTheSameCalls) {
   auto outcomes = [](uint64_t seed) {
     SandboxSettings settings;
