@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/engine.h"
-#include "providers/schema_registry.h"
+#include "engine/cli/wiring.h"
 
 namespace fs = std::filesystem;
 
@@ -45,7 +45,7 @@ fs::path GenerateProject(int n) {
 void BM_LoadValidateExpand(benchmark::State& state) {
   int n = static_cast<int>(state.range(0));
   fs::path root = GenerateProject(n);
-  strata::SchemaRegistry schemas = strata::DefaultSchemas();
+  strata::SchemaRegistry schemas = strata::cli::DefaultSchemas();
   size_t instances = 0;
   for (auto _ : state) {
     strata::SourceRegistry sources;

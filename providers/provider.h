@@ -26,8 +26,7 @@
 #include <vector>
 
 #include "engine/diag/diagnostic.h"
-#include "engine/plan/change.h"
-#include "engine/plan/rules.h"
+#include "engine/value/attr_path.h"
 #include "engine/value/schema.h"
 #include "engine/value/value.h"
 
@@ -91,9 +90,9 @@ struct OperationContext {
 // ---------------------------------------------------------------------------------------
 // Attribute paths
 
-// Attribute paths are the plan's AttrPath (engine/plan/change.h): "this change forces
+// Attribute paths are AttrPath (engine/value/attr_path.h): "this change forces
 // replacement", "this part is owned by someone else", and pointing diagnostics at an
-// attribute. ValueAtPath (engine/plan/rules.h) reads the part a path names.
+// attribute. ValueAtPath reads the part a path names.
 
 // ---------------------------------------------------------------------------------------
 // Schemas and results

@@ -1,8 +1,5 @@
 #include "providers/registry.h"
 
-#include "providers/aws/provider/aws_provider.h"
-#include "providers/builtin/builtin_provider.h"
-
 namespace strata {
 
 void ProviderRegistry::Register(const std::string& name, ProviderFactory factory) {
@@ -41,13 +38,6 @@ SchemaRegistry ProviderRegistry::Schemas() const {
     for (const ResourceSchema& s : entry.schema.resources) registry.Add(s);
     for (const ResourceSchema& s : entry.schema.data_sources) registry.Add(s);
   }
-  return registry;
-}
-
-ProviderRegistry DefaultProviders() {
-  ProviderRegistry registry;
-  registry.Register("builtin", [] { return std::make_unique<BuiltinProvider>(); });
-  registry.Register("aws", [] { return std::make_unique<aws::AwsProvider>(); });
   return registry;
 }
 

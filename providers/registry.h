@@ -44,7 +44,4 @@ class ProviderRegistry {
   std::map<std::string, Entry> entries_;
 };
 
-//! A registry with every provider compiled in: "builtin" and "aws".
-ProviderRegistry DefaultProviders();
-
 }  // namespace strata

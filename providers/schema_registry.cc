@@ -1,7 +1,5 @@
 #include "providers/schema_registry.h"
 
-#include "providers/registry.h"
-
 namespace strata {
 
 void SchemaRegistry::Add(ResourceSchema schema) {
@@ -22,7 +20,5 @@ std::vector<std::string> SchemaRegistry::TypeNames(ResourceMode mode) const {
   for (const auto& [name, schema] : table) names.push_back(name);
   return names;
 }
-
-SchemaRegistry DefaultSchemas() { return DefaultProviders().Schemas(); }
 
 }  // namespace strata

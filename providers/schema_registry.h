@@ -20,11 +20,4 @@ class SchemaRegistry : public SchemaSource {
   std::map<std::string, ResourceSchema> data_;
 };
 
-//! Adds the built-in provider's schemas (null_resource, random_*, local_file, time_sleep,
-//! exec, terraform_data).
-void AddBuiltinSchemas(SchemaRegistry& registry);
-
-//! Every provider's schemas.
-SchemaRegistry DefaultSchemas();
-
 }  // namespace strata

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <ctime>
 
-#include "providers/aws/auth/crypto.h"
-#include "providers/aws/auth/sigv4_signer.h"
+#include "providers/aws/signing/crypto.h"
+#include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/http/url.h"
 
 namespace strata::sandbox {

@@ -1,15 +1,17 @@
 #include "sandbox/world.h"
 
+#include <chrono>
 #include <filesystem>
 #include <stdexcept>
+#include <thread>
 
-#include "state/sqlite/db.h"
+#include "engine/base/sqlite.h"
 
 namespace strata::sandbox {
 
-using state::sqlite::Database;
-using state::sqlite::SqliteError;
-using state::sqlite::Statement;
+using sqlite::Database;
+using sqlite::SqliteError;
+using sqlite::Statement;
 
 namespace {
 
@@ -33,9 +35,23 @@ std::unique_ptr<World> World::Open(const std::string& path) {
   }
   try {
     std::unique_ptr<Database> db = Database::Open(path.empty() ? ":memory:" : path, 5000);
-    // Both are no-ops on an existing world (already WAL, tables there): only a new one is written.
-    db->Exec("PRAGMA journal_mode=WAL");
+    // Both are no-ops on an existing world (already WAL, tables there): only a new one is
+    // written. Two processes starting on a new world at once race for its first write, and
+    // SQLite answers one of them "locked" at once rather than wait where waiting could
+    // deadlock: the loser tries again, and the schema is written under a write lock taken
+    // up front (BEGIN IMMEDIATE waits its turn).
+    for (int attempt = 1;; ++attempt) {
+      try {
+        db->Exec("PRAGMA journal_mode=WAL");
+        break;
+      } catch (const SqliteError&) {
+        if (attempt == 50) throw;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    }
+    db->Exec("BEGIN IMMEDIATE");
     db->Exec(kSchema);
+    db->Exec("COMMIT");
     return std::unique_ptr<World>(new World(std::move(db)));
   } catch (const SqliteError& e) {
     throw std::runtime_error("cannot open the sandbox world " + path + ": " + e.what());

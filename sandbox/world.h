@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace strata::state::sqlite {
+namespace strata::sqlite {
 class Database;
 }
 
@@ -65,9 +65,9 @@ class World {
   Settings SettingsOnce(const std::vector<std::string>& names, const std::function<Settings()>& make);
 
  private:
-  explicit World(std::unique_ptr<state::sqlite::Database> db);
+  explicit World(std::unique_ptr<sqlite::Database> db);
 
-  std::unique_ptr<state::sqlite::Database> db_;
+  std::unique_ptr<sqlite::Database> db_;
   std::mt19937_64 random_;
   bool changed_ = false;
 };

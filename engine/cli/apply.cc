@@ -9,7 +9,7 @@
 #include "engine/cli/apply_view.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
-#include "state/open_store.h"
+#include "engine/cli/wiring.h"
 #include "state/plan_file.h"
 
 namespace strata::cli {
@@ -58,7 +58,7 @@ void ApplyAndReport(CommandContext& ctx, RunSession& session, const Plan& plan, 
 }
 
 std::optional<Plan> ReadSavedPlan(CommandContext& ctx, RunSession& session, const std::string& file) {
-  auto ring = state::LoadProjectKeyRing(session.project().project());
+  auto ring = LoadProjectKeyRing(session.project().project());
   if (!ring.ok()) {
     session.state().Fail(ring.status());
     return std::nullopt;

@@ -10,7 +10,7 @@
 #include <ostream>
 #include <string>
 
-#include "engine/run/applier.h"
+#include "engine/core/applier.h"
 
 namespace strata::cli {
 

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/cli/stage_flags.h"
-#include "state/open_store.h"
+#include "engine/cli/wiring.h"
 
 namespace fs = std::filesystem;
 
@@ -60,10 +60,10 @@ void RunInit(CommandContext& ctx) {
     if (loaded && loaded->root) ListModules(*loaded->root, "  ", out);
   }
   out << fmt::format("\nState: {} ({})\n", fs::relative(project.StatePath(), project.root_dir, ec).string(), project.state.backend);
-  auto store = state::OpenProjectStore(project);
+  auto store = OpenProjectStore(project);
   if (!store.ok()) {
     session.diags().Add(store.status().ToDiagnostic());
-  } else if (std::string warning = state::UnencryptedSecretsWarning(**store); !warning.empty()) {
+  } else if (std::string warning = UnencryptedSecretsWarning(**store); !warning.empty()) {
     session.diags().Warning("Secrets are stored in clear", warning);
   }
   if (session.Report()) {

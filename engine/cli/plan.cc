@@ -7,7 +7,7 @@
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
 #include "engine/plan/render_json.h"
-#include "state/open_store.h"
+#include "engine/cli/wiring.h"
 #include "state/plan_file.h"
 
 namespace strata::cli {
@@ -27,7 +27,7 @@ std::string Rule() {
 }
 
 bool SavePlan(RunSession& session, const Plan& plan, const std::string& path) {
-  auto ring = state::LoadProjectKeyRing(session.project().project());
+  auto ring = LoadProjectKeyRing(session.project().project());
   if (!ring.ok()) {
     session.state().Fail(ring.status());
     return false;

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/cli/interrupts.h"
-#include "providers/registry.h"
+#include "engine/cli/wiring.h"
 
 namespace strata::cli {
 

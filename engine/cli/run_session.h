@@ -11,8 +11,8 @@
 #include "engine/cli/sandbox_scope.h"
 #include "engine/cli/stage_flags.h"
 #include "engine/cli/state_session.h"
-#include "engine/run/applier.h"
-#include "engine/run/planner.h"
+#include "engine/core/applier.h"
+#include "engine/core/planner.h"
 
 namespace strata::cli {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "providers/schema_registry.h"
-#include "state/open_store.h"
+#include "engine/cli/wiring.h"
 #include "state/stage_outputs.h"
 
 extern char** environ;
@@ -102,7 +102,7 @@ StageOutputSource* ProjectSession::StageOutputs(bool unknown_when_missing) {
   std::unique_ptr<state::StateStore> store;
   std::error_code ec;
   if (project_ && std::filesystem::exists(project_->StatePath(), ec)) {
-    auto opened = state::OpenProjectStore(*project_);
+    auto opened = OpenProjectStore(*project_);
     if (opened.ok()) {
       store = std::move(opened.value());
     } else {

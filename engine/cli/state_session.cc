@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <utility>
 
-#include "state/open_store.h"
+#include "engine/cli/wiring.h"
 
 namespace strata::cli {
 
@@ -79,7 +79,7 @@ bool StateSession::Open(state::StoreAccess access) {
     ctx_.exit_code = 1;
     return false;
   }
-  auto store = state::OpenProjectStore(*project_, state::StateEnvironment::System(), access);
+  auto store = OpenProjectStore(*project_, state::StateEnvironment::System(), access);
   if (!store.ok()) {
     Fail(store.status());
     return false;

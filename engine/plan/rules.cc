@@ -138,22 +138,6 @@ std::vector<AttrPath> RequiresReplace(const ResourceSchema& schema, const Value&
   return out;
 }
 
-Value ValueAtPath(const Value& v, const AttrPath& path) {
-  Value cur = v;
-  for (const auto& s : path.steps) {
-    if (s.kind == PathStep::Kind::Index) {
-      if (!cur.IsSequence()) return Value::Null();
-      const auto& items = cur.AsList();
-      if (s.index < 0 || static_cast<size_t>(s.index) >= items.size()) return Value::Null();
-      cur = items[s.index];
-    } else {
-      if (!cur.IsMapping()) return Value::Null();
-      cur = AttrOf(cur, s.name);
-    }
-  }
-  return cur;
-}
-
 Value ApplyIgnoreChanges(const Value& prior, const Value& planned, const IgnoreChanges& ignore) {
   if (ignore.empty() || prior.IsNull() || planned.IsNull()) return planned;
   if (!prior.IsMapping() || !planned.IsMapping()) return planned;

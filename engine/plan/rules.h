@@ -47,9 +47,6 @@ struct IgnoreChanges {
 //! attributes the planned value has and the prior lacks.
 Value ApplyIgnoreChanges(const Value& prior, const Value& planned, const IgnoreChanges& ignore);
 
-//! The value at `path` in `v`, or null when the path does not exist.
-Value ValueAtPath(const Value& v, const AttrPath& path);
-
 struct ActionInputs {
   bool prior_exists = false;  // an object is in state (after refresh)
   bool in_config = true;      // the instance is still declared

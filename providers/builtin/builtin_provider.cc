@@ -2,7 +2,7 @@
 
 namespace strata {
 
-using builtin::Error;
+using attrs::Error;
 
 BuiltinProvider::BuiltinProvider(BuiltinEnv env) {
   for (auto factory : {NewNullResource, NewTerraformData, NewRandomId, NewRandomString,
@@ -50,7 +50,7 @@ ReadResult BuiltinProvider::ReadResource(const OperationContext& ctx, const std:
   ResourceType* t = Find(type, result.diags);
   if (!t) return result;
   result = t->Read(ctx, prior);
-  if (!result.state.IsNull()) result.state = builtin::Normalize(t->Schema(), result.state);
+  if (!result.state.IsNull()) result.state = attrs::Normalize(t->Schema(), result.state);
   return result;
 }
 
@@ -72,10 +72,10 @@ ApplyResult BuiltinProvider::CreateResource(const OperationContext& ctx, const s
   const ResourceSchema schema = t->Schema();
   Value known = planned;
   for (const auto& [name, a] : schema.attributes) {
-    Value v = builtin::Get(planned, name);
+    Value v = attrs::Get(planned, name);
     if (v.IsWhollyKnown()) continue;
     if (a.computed && v.IsUnknown()) {
-      known = builtin::With(known, name, Value());
+      known = attrs::With(known, name, Value());
       continue;
     }
     result.diags = Error("Unknown value at apply",
@@ -84,7 +84,7 @@ ApplyResult BuiltinProvider::CreateResource(const OperationContext& ctx, const s
     return result;
   }
   result = t->CreateOrAdopt(ctx, known);
-  if (!result.state.IsNull()) result.state = builtin::Normalize(schema, result.state);
+  if (!result.state.IsNull()) result.state = attrs::Normalize(schema, result.state);
   return result;
 }
 

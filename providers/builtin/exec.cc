@@ -15,6 +15,7 @@
 namespace strata {
 namespace {
 
+using namespace attrs;
 using namespace builtin;
 
 constexpr size_t kOutputLines = 20;
@@ -41,9 +42,9 @@ std::string Quote(const std::vector<std::string>& argv) {
   return out;
 }
 
-class Exec : public ResourceType {
+class Exec : public BuiltinResourceType {
  public:
-  using ResourceType::ResourceType;
+  using BuiltinResourceType::BuiltinResourceType;
 
   ResourceSchema Schema() const override {
     return ManagedSchema("exec", {{"command", Required("list(string)", true)},

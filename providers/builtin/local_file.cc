@@ -22,6 +22,7 @@
 namespace strata {
 namespace {
 
+using namespace attrs;
 using namespace builtin;
 
 const char* kContentAttrs[] = {"content", "sensitive_content", "content_base64", "source"};
@@ -46,9 +47,9 @@ std::string FormatMode(unsigned mode) {
   return text;
 }
 
-class LocalFile : public ResourceType {
+class LocalFile : public BuiltinResourceType {
  public:
-  LocalFile(BuiltinEnv env, bool sensitive) : ResourceType(std::move(env)), sensitive_(sensitive) {}
+  LocalFile(BuiltinEnv env, bool sensitive) : BuiltinResourceType(std::move(env)), sensitive_(sensitive) {}
 
   ResourceSchema Schema() const override {
     std::map<std::string, AttributeSchema> attrs = {
@@ -198,9 +199,9 @@ class LocalFile : public ResourceType {
 };
 
 //! data "local_file": reads a file's content.
-class LocalFileData : public DataSourceType {
+class LocalFileData : public BuiltinDataSourceType {
  public:
-  using DataSourceType::DataSourceType;
+  using BuiltinDataSourceType::BuiltinDataSourceType;
 
   ResourceSchema Schema() const override {
     ResourceSchema s;

@@ -5,11 +5,11 @@
 namespace strata {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
-class NullResource : public ResourceType {
+class NullResource : public BuiltinResourceType {
  public:
-  using ResourceType::ResourceType;
+  using BuiltinResourceType::BuiltinResourceType;
 
   ResourceSchema Schema() const override {
     return ManagedSchema("null_resource", {{"triggers", Optional("map(string)", true)}});

@@ -10,6 +10,7 @@
 namespace strata {
 namespace {
 
+using namespace attrs;
 using namespace builtin;
 
 //! The big-endian bytes as an unsigned decimal number.
@@ -33,9 +34,9 @@ std::string Decimal(const std::string& bytes) {
   return out;
 }
 
-class RandomId : public ResourceType {
+class RandomId : public BuiltinResourceType {
  public:
-  using ResourceType::ResourceType;
+  using BuiltinResourceType::BuiltinResourceType;
 
   ResourceSchema Schema() const override {
     return ManagedSchema("random_id", {{"byte_length", Required("number", true)},

@@ -14,7 +14,7 @@
 namespace strata {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 constexpr const char* kUpper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 constexpr const char* kLower = "abcdefghijklmnopqrstuvwxyz";
@@ -37,9 +37,9 @@ std::string Bcrypt(RandomSource& random, const std::string& password) {
   return hash;
 }
 
-class RandomString : public ResourceType {
+class RandomString : public BuiltinResourceType {
  public:
-  RandomString(BuiltinEnv env, bool password) : ResourceType(std::move(env)), password_(password) {}
+  RandomString(BuiltinEnv env, bool password) : BuiltinResourceType(std::move(env)), password_(password) {}
 
   ResourceSchema Schema() const override {
     std::map<std::string, AttributeSchema> attrs = {

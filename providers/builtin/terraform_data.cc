@@ -6,11 +6,11 @@
 namespace strata {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
-class TerraformData : public ResourceType {
+class TerraformData : public BuiltinResourceType {
  public:
-  using ResourceType::ResourceType;
+  using BuiltinResourceType::BuiltinResourceType;
 
   ResourceSchema Schema() const override {
     return ManagedSchema("terraform_data", {{"input", Optional("any")},

@@ -11,6 +11,7 @@
 namespace strata {
 namespace {
 
+using namespace attrs;
 using namespace builtin;
 
 std::string Rfc3339(std::chrono::system_clock::time_point t) {
@@ -22,9 +23,9 @@ std::string Rfc3339(std::chrono::system_clock::time_point t) {
   return text;
 }
 
-class TimeSleep : public ResourceType {
+class TimeSleep : public BuiltinResourceType {
  public:
-  using ResourceType::ResourceType;
+  using BuiltinResourceType::BuiltinResourceType;
 
   //! How often a long sleep reports progress.
   static constexpr std::chrono::seconds kProgressEvery{10};

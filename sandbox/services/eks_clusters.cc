@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <set>
 
-#include "providers/aws/auth/crypto.h"
+#include "providers/aws/signing/crypto.h"
 #include "sandbox/services/eks_addons.h"
 #include "sandbox/services/eks_common.h"
 #include "sandbox/services/eks_nodegroups.h"

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <optional>
 
-#include "providers/aws/auth/crypto.h"
+#include "providers/aws/signing/crypto.h"
 #include "sandbox/services/iam_roles.h"
 #include "sandbox/services/iam_xml.h"
 #include "sandbox/services/sts_call.h"

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "state/sqlite/db.h"
+#include "engine/base/sqlite.h"
 #include "state/sqlite/sqlite_store.h"
 #include "state/status.h"
 

@@ -7,10 +7,17 @@
 //    transaction, so a crash mid-migration leaves the old version intact;
 //  - newer: refused (SchemaTooNew) with both versions named — never touched.
 
-#include "state/sqlite/db.h"
+#include "engine/base/sqlite.h"
 #include "state/status.h"
 
 namespace strata::state::sqlite {
+
+// The state store's SQLite code names the shared wrapper's types as its own.
+using strata::sqlite::Access;
+using strata::sqlite::Database;
+using strata::sqlite::SqliteError;
+using strata::sqlite::Statement;
+using strata::sqlite::Transaction;
 
 //! The version this build writes.
 constexpr int kSchemaVersion = 2;

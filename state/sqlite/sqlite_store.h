@@ -21,7 +21,7 @@
 
 #include "state/crypto/state_key.h"
 #include "state/environment.h"
-#include "state/sqlite/db.h"
+#include "engine/base/sqlite.h"
 #include "state/store.h"
 #include "state/stored_rows.h"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "providers/aws/auth/sigv4_signer.h"
+#include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/protocol/error_parser.h"
 
 namespace strata::aws {

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "providers/aws/auth/credentials.h"
+#include "providers/aws/signing/credentials.h"
 #include "providers/aws/client/endpoint_resolver.h"
 #include "providers/aws/client/retry.h"
 #include "providers/aws/core/clock.h"

@@ -109,8 +109,9 @@ AwsError ParseErrorResponse(const HttpResponse& response) {
                                    : std::string(body.substr(0, 256));
   }
   error.retryable = IsRetryableServiceError(error.code, error.http_status);
-  // A 5xx answer does not say whether the service made the change before it failed.
-  error.outcome_unknown = error.http_status >= 500;
+  // A 5xx answer does not say whether the service made the change before it failed; a
+  // throttling answer (EC2's is a 503) says it refused the call.
+  error.outcome_unknown = error.http_status >= 500 && !IsThrottlingCode(error.code);
   return error;
 }
 

@@ -11,7 +11,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 Value StringList(const std::vector<std::string>& items) {
   ValueList out;

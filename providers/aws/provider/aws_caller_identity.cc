@@ -6,7 +6,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsCallerIdentity final : public AwsDataSourceType {
  public:

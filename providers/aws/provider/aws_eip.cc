@@ -13,7 +13,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 //! "1.2.3.4" → "1-2-3-4".
 std::string Dashed(std::string ip) {

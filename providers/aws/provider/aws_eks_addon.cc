@@ -15,7 +15,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 using nlohmann::json;
 
 class AwsEksAddon final : public AwsResourceType {

@@ -17,7 +17,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 using nlohmann::json;
 
 const std::set<std::string> kVpcCarried = {"security_group_ids", "endpoint_private_access",

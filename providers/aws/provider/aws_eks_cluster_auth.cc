@@ -4,13 +4,13 @@
 // and aimed at its (possibly overridden) STS endpoint. No network call; the token is
 // valid for about 15 minutes, so it is made afresh at every read. `token` is sensitive.
 
-#include "providers/aws/auth/eks_token.h"
+#include "providers/aws/sts/eks_token.h"
 #include "providers/aws/provider/aws_resource_type.h"
 
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsEksClusterAuth final : public AwsDataSourceType {
  public:

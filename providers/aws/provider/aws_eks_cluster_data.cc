@@ -7,7 +7,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 using nlohmann::json;
 
 class AwsEksClusterData final : public AwsDataSourceType {

@@ -17,7 +17,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 using nlohmann::json;
 
 json Taint(const Value& t) {

@@ -14,7 +14,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsIamInstanceProfile final : public AwsResourceType {
  public:

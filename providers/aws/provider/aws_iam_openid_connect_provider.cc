@@ -16,7 +16,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 std::string WithoutScheme(const std::string& url) {
   std::string out = url;

@@ -23,7 +23,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 using ojson = nlohmann::ordered_json;
 
 constexpr const char* kStatementKeys[] = {"Sid",         "Effect",      "Action",       "NotAction", "Resource",

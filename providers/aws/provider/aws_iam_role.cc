@@ -13,7 +13,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 constexpr double kDefaultMaxSessionDuration = 3600;
 

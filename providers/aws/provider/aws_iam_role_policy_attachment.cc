@@ -13,7 +13,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsIamRolePolicyAttachment final : public AwsResourceType {
  public:

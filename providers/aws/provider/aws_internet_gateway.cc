@@ -10,7 +10,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsInternetGateway final : public Ec2ResourceType {
  public:

@@ -11,7 +11,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 // EC2 client tokens are at most 64 ASCII characters.
 constexpr size_t kMaxClientToken = 64;

@@ -6,7 +6,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsPartition final : public AwsDataSourceType {
  public:

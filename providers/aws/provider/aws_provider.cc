@@ -4,7 +4,7 @@
 
 namespace strata::aws {
 
-using builtin::Error;
+using attrs::Error;
 
 AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
     : env_(std::move(env)), session_(std::make_shared<AwsSession>()) {
@@ -97,7 +97,7 @@ ReadResult AwsProvider::ReadDataSource(const OperationContext& ctx, const std::s
     return {{}, false, Error("Provider not configured", "The aws provider was used before Configure.")};
   }
   ReadResult result = it->second->Read(ctx, config);
-  result.state = builtin::Normalize(it->second->Schema(), result.state);
+  result.state = attrs::Normalize(it->second->Schema(), result.state);
   return result;
 }
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "providers/aws/auth/environment.h"
+#include "providers/aws/credentials/environment.h"
 #include "providers/aws/provider/aws_resource_type.h"
 #include "providers/provider.h"
 
@@ -52,7 +52,7 @@ class AwsProvider : public Provider {
   //! `result` with its state normalized to the type's schema (null stays null).
   template <typename R>
   R Normalized(const std::string& type, R result) const {
-    if (resources_.count(type)) result.state = builtin::Normalize(resources_.at(type)->Schema(), result.state);
+    if (resources_.count(type)) result.state = attrs::Normalize(resources_.at(type)->Schema(), result.state);
     return result;
   }
 

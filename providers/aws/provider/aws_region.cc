@@ -5,7 +5,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsRegion final : public AwsDataSourceType {
  public:

@@ -9,14 +9,14 @@ namespace strata::aws {
 
 Value AwsResourceType::ApplyDefaults(const Value& v) const {
   if (!Schema().attributes.count("tags_all")) return v;
-  Value tags = builtin::Get(v, "tags");
-  if (!tags.IsNull() && !tags.IsWhollyKnown()) return builtin::With(v, "tags_all", Value::Unknown());
-  return builtin::With(v, "tags_all",
-                       TagsValue(MergeTags(session_->default_tags, builtin::GetStringMap(v, "tags"))));
+  Value tags = attrs::Get(v, "tags");
+  if (!tags.IsNull() && !tags.IsWhollyKnown()) return attrs::With(v, "tags_all", Value::Unknown());
+  return attrs::With(v, "tags_all",
+                       TagsValue(MergeTags(session_->default_tags, attrs::GetStringMap(v, "tags"))));
 }
 
 TagMap AwsResourceType::WantedTags(const Value& planned) const {
-  return MergeTags(session_->default_tags, builtin::GetStringMap(planned, "tags"));
+  return MergeTags(session_->default_tags, attrs::GetStringMap(planned, "tags"));
 }
 
 TagMap AwsResourceType::TagsOnCreate(const OperationContext& ctx, const Value& planned) const {
@@ -26,7 +26,7 @@ TagMap AwsResourceType::TagsOnCreate(const OperationContext& ctx, const Value& p
 Diagnostics AwsResourceType::NotCreatedByThisApply(const OperationContext& ctx, const std::string& what,
                                                    const std::string& why, const std::string& import_id) const {
   std::string address = ctx.address.empty() ? Schema().type + ".NAME" : ctx.address;
-  return builtin::Error(what + " exists but was not made by this create",
+  return attrs::Error(what + " exists but was not made by this create",
                         what + " already exists and was not created by Strata's interrupted create of " + address +
                             " (" + why + "), so Strata will not take it over. Delete it, or adopt it with `strata import " +
                             address + " " + import_id + "`.");
@@ -75,7 +75,7 @@ Value NullUnknowns(const Value& v) {
 
 ApplyResult AwsResourceType::ReadAfterWrite(const OperationContext& ctx, const Value& planned,
                                             const std::string& id, Diagnostics diags) {
-  Value fallback = NullUnknowns(builtin::With(planned, "id", Value::String(id)));
+  Value fallback = NullUnknowns(attrs::With(planned, "id", Value::String(id)));
   if (diags.HasErrors()) return {fallback, diags};
   ReadResult read = Read(ctx, fallback);
   diags.Append(read.diags);

@@ -1,7 +1,6 @@
 #pragma once
-// The aws provider's types follow the builtin provider's shape (providers/builtin/
-// resource_type.h): one class per type, each in its own file, the generic plan and the
-// schema helpers reused. They reach AWS through the shared AwsSession.
+// The aws provider's types are ResourceTypes (providers/resource_type.h): one class per
+// type, each in its own file, the generic plan and the attribute helpers reused. They reach AWS through the shared AwsSession.
 
 #include <map>
 #include <memory>
@@ -9,7 +8,7 @@
 
 #include "providers/aws/provider/aws_session.h"
 #include "providers/aws/provider/ec2_tags.h"
-#include "providers/builtin/resource_type.h"
+#include "providers/resource_type.h"
 
 namespace strata::aws {
 
@@ -17,7 +16,7 @@ namespace strata::aws {
 class AwsResourceType : public ResourceType {
  public:
   explicit AwsResourceType(std::shared_ptr<AwsSession> session)
-      : ResourceType(BuiltinEnv{}), session_(std::move(session)) {}
+      : session_(std::move(session)) {}
 
  protected:
   Value ApplyDefaults(const Value& v) const override;
@@ -57,7 +56,7 @@ class AwsResourceType : public ResourceType {
 class AwsDataSourceType : public DataSourceType {
  public:
   explicit AwsDataSourceType(std::shared_ptr<AwsSession> session)
-      : DataSourceType(BuiltinEnv{}), session_(std::move(session)) {}
+      : session_(std::move(session)) {}
 
  protected:
   std::shared_ptr<AwsSession> session_;

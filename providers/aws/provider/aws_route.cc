@@ -15,7 +15,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 constexpr const char* kTableNotFound = "InvalidRouteTableID.NotFound";
 

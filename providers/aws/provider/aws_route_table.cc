@@ -14,7 +14,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsRouteTable final : public Ec2ResourceType {
  public:

@@ -13,7 +13,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 constexpr const char* kNotFound = "InvalidAssociationID.NotFound";
 

@@ -20,7 +20,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 constexpr const char* kDefaultDescription = "Managed by Strata";
 constexpr const char* kDefaultPrefix = "strata-";

@@ -22,7 +22,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 constexpr const char* kGroupNotFound = "InvalidGroup.NotFound";
 

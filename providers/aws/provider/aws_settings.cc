@@ -2,14 +2,14 @@
 
 #include <cctype>
 
-#include "providers/aws/auth/ca_bundle.h"
-#include "providers/aws/auth/credential_chain.h"
+#include "providers/aws/credentials/ca_bundle.h"
+#include "providers/aws/credentials/credential_chain.h"
 #include "providers/aws/http/curl_transport.h"
-#include "providers/builtin/resource_type.h"
+#include "providers/resource_type.h"
 
 namespace strata::aws {
 
-using namespace builtin;
+using namespace attrs;
 
 ResourceSchema AwsSettingsSchema() {
   ResourceSchema s;

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "providers/aws/auth/environment.h"
+#include "providers/aws/credentials/environment.h"
 #include "providers/aws/client/aws_client.h"
 #include "providers/provider.h"
 

@@ -7,7 +7,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsSubnet final : public Ec2ResourceType {
  public:

@@ -8,7 +8,7 @@
 namespace strata::aws {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class AwsVpc final : public Ec2ResourceType {
  public:

@@ -5,7 +5,7 @@
 #include <map>
 #include <tuple>
 
-#include "providers/builtin/resource_type.h"
+#include "providers/resource_type.h"
 
 namespace strata::aws {
 namespace {
@@ -115,25 +115,25 @@ void AddPermissions(QueryRequest& call, const std::vector<PermissionAtom>& atoms
 }
 
 std::vector<PermissionAtom> AtomsFromRules(const Value& rules) {
-  using builtin::Get;
+  using attrs::Get;
   std::vector<PermissionAtom> atoms;
   if (!rules.IsSequence()) return atoms;
   for (const Value& rule : rules.AsList()) {
     PermissionAtom base;
-    base.protocol = NormalizeProtocol(builtin::GetString(rule, "protocol"));
-    base.from_port = static_cast<int>(builtin::GetNumber(rule, "from_port").value_or(0));
-    base.to_port = static_cast<int>(builtin::GetNumber(rule, "to_port").value_or(0));
-    base.description = builtin::GetString(rule, "description");
+    base.protocol = NormalizeProtocol(attrs::GetString(rule, "protocol"));
+    base.from_port = static_cast<int>(attrs::GetNumber(rule, "from_port").value_or(0));
+    base.to_port = static_cast<int>(attrs::GetNumber(rule, "to_port").value_or(0));
+    base.description = attrs::GetString(rule, "description");
     FixPorts(base);
     for (const KindNames& k : kKinds) {
-      for (const std::string& source : builtin::GetStringList(rule, k.rule_attr)) {
+      for (const std::string& source : attrs::GetStringList(rule, k.rule_attr)) {
         PermissionAtom atom = base;
         atom.kind = k.kind;
         atom.source = source;
         atoms.push_back(std::move(atom));
       }
     }
-    if (builtin::GetBool(rule, "self", false)) {
+    if (attrs::GetBool(rule, "self", false)) {
       PermissionAtom atom = base;
       atom.kind = Kind::Group;
       atom.source = kSelfSource;

@@ -6,7 +6,7 @@
 
 namespace strata::aws {
 
-using builtin::GetString;
+using attrs::GetString;
 
 ReadResult Ec2ResourceType::Read(const OperationContext& ctx, const Value& prior) {
   QueryRequest call = Ec2Call(api_.describe);
@@ -34,7 +34,7 @@ ReadResult Ec2ResourceType::FindCreated(const OperationContext& ctx, const Value
     std::string id_element = api_.id_param;  // "VpcId" is answered as <vpcId>
     id_element[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(id_element[0])));
     return {Value(), false,
-            builtin::Error("More than one object carries this create's token",
+            attrs::Error("More than one object carries this create's token",
                            "Both " + std::string(item.child_value(id_element.c_str())) + " and " +
                                second.child_value(id_element.c_str()) + " carry the " + kCreateTokenTag + " tag " +
                                ctx.idempotency_token + " of " + ctx.address +
@@ -46,7 +46,7 @@ ReadResult Ec2ResourceType::FindCreated(const OperationContext& ctx, const Value
 ApplyResult Ec2ResourceType::Update(const OperationContext& ctx, const Value& prior,
                                     const Value& planned) {
   std::string id = GetString(prior, "id");
-  TagMap from = builtin::GetStringMap(prior, "tags_all"), to = WantedTags(planned);
+  TagMap from = attrs::GetStringMap(prior, "tags_all"), to = WantedTags(planned);
   Diagnostics diags = RunEc2(*session_, ctx, DeleteTagsCall(id, from, to));
   if (!diags.HasErrors()) diags = RunEc2(*session_, ctx, CreateTagsCall(id, from, to));
   if (!diags.HasErrors()) diags = ModifyAttributes(ctx, id, prior, planned);

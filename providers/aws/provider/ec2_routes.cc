@@ -1,7 +1,7 @@
 #include "providers/aws/provider/ec2_routes.h"
 
 #include "providers/aws/provider/ec2_api.h"
-#include "providers/builtin/resource_type.h"
+#include "providers/resource_type.h"
 
 namespace strata::aws {
 namespace {
@@ -84,7 +84,7 @@ std::string RouteDestination(pugi::xml_node route) {
 
 std::string RouteDestination(const Value& route, RouteNames names) {
   for (const Field& f : kDestinations) {
-    std::string text = builtin::GetString(route, Name(f, names));
+    std::string text = attrs::GetString(route, Name(f, names));
     if (!text.empty()) return text;
   }
   return "";
@@ -92,7 +92,7 @@ std::string RouteDestination(const Value& route, RouteNames names) {
 
 std::string RouteTarget(const Value& route) {
   for (const Field& f : kTargets) {
-    std::string text = builtin::GetString(route, f.inline_attr);
+    std::string text = attrs::GetString(route, f.inline_attr);
     if (!text.empty()) return std::string(f.inline_attr) + " " + text;
   }
   return "";
@@ -122,11 +122,11 @@ QueryRequest RouteCall(const std::string& action, const std::string& table_id, c
   QueryRequest call = Ec2Call(action);
   call.Add("RouteTableId", table_id);
   for (const Field& f : kDestinations) {
-    std::string text = builtin::GetString(route, Name(f, names));
+    std::string text = attrs::GetString(route, Name(f, names));
     if (!text.empty()) call.Add(f.param, text);
   }
   for (const Field& f : kTargets) {
-    std::string text = builtin::GetString(route, Name(f, names));
+    std::string text = attrs::GetString(route, Name(f, names));
     if (!text.empty()) call.Add(f.param, text);
   }
   return call;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <ctime>
 
-#include "providers/builtin/resource_type.h"
+#include "providers/resource_type.h"
 
 namespace strata::aws {
 
@@ -104,11 +104,11 @@ Diagnostics WaitUntil(const AwsSession& session, const OperationContext& ctx,
     auto wake = clock.Now() + delay;
     while (clock.Now() < wake) {
       if (ctx.Cancelled()) {
-        return builtin::Error("Operation cancelled",
+        return attrs::Error("Operation cancelled",
                               "Stopped waiting for " + options.what + " (last status " + seen.status + ").");
       }
       if (ctx.DeadlinePassed() || clock.Now() >= give_up) {
-        return builtin::Error("Timed out waiting for " + options.what,
+        return attrs::Error("Timed out waiting for " + options.what,
                               "Gave up after " + Elapsed(elapsed) + "; the last status was " +
                                   seen.status + ". The operation may still complete in AWS.");
       }
@@ -130,7 +130,7 @@ Diagnostics UpdateFailed(const std::string& what, const nlohmann::json& update) 
       detail += "; " + JsonString(e, "errorCode") + ": " + JsonString(e, "errorMessage");
     }
   }
-  return builtin::Error("EKS update failed", detail + ".");
+  return attrs::Error("EKS update failed", detail + ".");
 }
 
 }  // namespace
@@ -189,32 +189,32 @@ Diagnostics UpdateEksTags(const AwsSession& session, const OperationContext& ctx
 }
 
 Value FirstBlock(const Value& v, const std::string& name) {
-  Value block = builtin::Get(v, name);
+  Value block = attrs::Get(v, name);
   if (!block.IsSequence() || block.AsList().empty()) return Value();
   return block.AsList().front();
 }
 
 Value CarryNested(const Value& planned, const Value& prior, const std::string& name,
                   const std::set<std::string>& carried) {
-  Value block = builtin::Get(planned, name);
+  Value block = attrs::Get(planned, name);
   if (!block.IsSequence()) return planned;
-  Value prior_block = builtin::Get(prior, name);
+  Value prior_block = attrs::Get(prior, name);
   ValueList items;
   for (size_t i = 0; i < block.AsList().size(); ++i) {
     Value item = block.AsList()[i];
     Value old;
     if (prior_block.IsSequence() && i < prior_block.AsList().size()) old = prior_block.AsList()[i];
     for (const std::string& attr : carried) {
-      if (!builtin::Get(item, attr).IsNull()) continue;
-      item = builtin::With(item, attr, prior.IsNull() ? Value::Unknown() : builtin::Get(old, attr));
+      if (!attrs::Get(item, attr).IsNull()) continue;
+      item = attrs::With(item, attr, prior.IsNull() ? Value::Unknown() : attrs::Get(old, attr));
     }
     items.push_back(item);
   }
-  return builtin::With(planned, name, Value::List(std::move(items)));
+  return attrs::With(planned, name, Value::List(std::move(items)));
 }
 
 ValueMap EksClusterAttributes(const nlohmann::json& c) {
-  using builtin::With;
+  using attrs::With;
   const nlohmann::json empty = nlohmann::json::object();
   const nlohmann::json& vpc = c.contains("resourcesVpcConfig") ? c["resourcesVpcConfig"] : empty;
   const nlohmann::json& net = c.contains("kubernetesNetworkConfig") ? c["kubernetesNetworkConfig"] : empty;
@@ -242,7 +242,7 @@ ValueMap EksClusterAttributes(const nlohmann::json& c) {
                                  {"service_ipv6_cidr", string_or_null(net, "serviceIpv6Cidr")},
                                  {"ip_family", string_or_null(net, "ipFamily")}});
   // EKS omits ipFamily for clusters created before IPv6 support: it is ipv4 then.
-  if (builtin::Get(network, "ip_family").IsNull()) network = With(network, "ip_family", Value::String("ipv4"));
+  if (attrs::Get(network, "ip_family").IsNull()) network = With(network, "ip_family", Value::String("ipv4"));
 
   ValueList log_types;
   if (c.contains("logging") && c["logging"].contains("clusterLogging")) {

@@ -6,7 +6,7 @@
 
 #include "providers/aws/http/url.h"
 #include "providers/aws/sts/sts_operations.h"
-#include "providers/builtin/resource_type.h"
+#include "providers/resource_type.h"
 
 namespace strata::aws {
 
@@ -144,8 +144,8 @@ Result<std::string> IamArn(const AwsSession& session, const std::string& resourc
 }
 
 Value WithDefaultIamPath(const Value& v) {
-  if (!builtin::Get(v, "path").IsNull()) return v;
-  return builtin::With(v, "path", Value::String("/"));
+  if (!attrs::Get(v, "path").IsNull()) return v;
+  return attrs::With(v, "path", Value::String("/"));
 }
 
 }  // namespace strata::aws

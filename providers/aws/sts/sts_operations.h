@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "providers/aws/auth/credentials.h"
+#include "providers/aws/signing/credentials.h"
 #include "providers/aws/client/aws_client.h"
 
 namespace strata::aws {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "engine/value/format.h"
-#include "providers/aws/auth/crypto.h"
+#include "providers/aws/signing/crypto.h"
 #include "providers/aws/http/url.h"
 #include "providers/aws/provider/aws_provider.h"
 

@@ -19,7 +19,7 @@ namespace strata::aws {
 namespace {
 
 using namespace backendtest;
-using builtin::With;
+using attrs::With;
 
 bool StartsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 

@@ -22,7 +22,7 @@ namespace strata::aws {
 namespace {
 
 using namespace backendtest;
-using builtin::With;
+using attrs::With;
 
 //! An EC2 object kind as the raw Describe call lists it.
 struct Listing {

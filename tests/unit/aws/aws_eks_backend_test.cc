@@ -23,7 +23,7 @@ namespace strata::aws {
 namespace {
 
 using namespace backendtest;
-using builtin::With;
+using attrs::With;
 
 constexpr const char* kRegion = "us-west-2";
 
@@ -411,7 +411,7 @@ TEST_F(EksWaitTest, PollsWithGrowingCappedBackoffAndReportsProgress) {
 
 TEST_F(EksWaitTest, FailureEndsTheWaitWithItsDiagnostics) {
   Diagnostics diags = WaitUntil(session_, ctx_, {"x"}, [&] {
-    return EksPoll::Failed(builtin::Error("EKS cluster creation failed", "FAILED"));
+    return EksPoll::Failed(attrs::Error("EKS cluster creation failed", "FAILED"));
   });
   ASSERT_TRUE(diags.HasErrors());
   EXPECT_EQ(diags.begin()->summary, "EKS cluster creation failed");

@@ -171,7 +171,7 @@ TEST_P(AwsIamTest, PolicyVersionsAttachmentAndCleanup) {
   Value state = policy.state;
   for (const char* bucket : {"two", "three"}) {
     ApplyResult updated = Update("aws_iam_policy", state,
-                                 builtin::With(config, "policy", S(ReadPolicy(bucket))));
+                                 attrs::With(config, "policy", S(ReadPolicy(bucket))));
     ASSERT_FALSE(updated.diags.HasErrors()) << Text(updated.diags);
     EXPECT_EQ(Str(updated.state, "policy"), ReadPolicy(bucket));
     EXPECT_EQ(Str(updated.state, "arn"), arn);
@@ -183,7 +183,7 @@ TEST_P(AwsIamTest, PolicyVersionsAttachmentAndCleanup) {
   // Beyond IAM's 5 versions the oldest non-default one makes room.
   for (const char* bucket : {"four", "five", "six", "seven"}) {
     ApplyResult updated = Update("aws_iam_policy", state,
-                                 builtin::With(config, "policy", S(ReadPolicy(bucket))));
+                                 attrs::With(config, "policy", S(ReadPolicy(bucket))));
     ASSERT_FALSE(updated.diags.HasErrors()) << Text(updated.diags);
     state = updated.state;
   }

@@ -21,7 +21,7 @@ namespace strata::aws {
 namespace {
 
 using namespace backendtest;
-using builtin::With;
+using attrs::With;
 
 const char* kTrust = R"({"Version":"2012-10-17","Statement":[{"Effect":"Allow",)"
                      R"("Principal":{"Service":"ec2.amazonaws.com"},"Action":"sts:AssumeRole"}]})";

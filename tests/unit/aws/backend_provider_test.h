@@ -16,7 +16,7 @@
 
 #include "engine/value/format.h"
 #include "moto_server.h"
-#include "providers/aws/auth/environment.h"
+#include "providers/aws/credentials/environment.h"
 #include "providers/aws/provider/aws_provider.h"
 #include "providers/aws/provider/aws_settings.h"
 #include "sandbox/sandbox.h"

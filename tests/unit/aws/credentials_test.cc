@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "providers/aws/auth/credential_chain.h"
-#include "providers/aws/auth/imds_source.h"
-#include "providers/aws/auth/shared_config.h"
+#include "providers/aws/credentials/credential_chain.h"
+#include "providers/aws/credentials/imds_source.h"
+#include "providers/aws/credentials/shared_config.h"
 #include "providers/aws/http/curl_transport.h"
 #include "providers/aws/http/url.h"
 #include "test_support.h"

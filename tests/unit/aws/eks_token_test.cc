@@ -7,9 +7,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "providers/aws/auth/crypto.h"
-#include "providers/aws/auth/eks_token.h"
-#include "providers/aws/auth/sigv4_signer.h"
+#include "providers/aws/signing/crypto.h"
+#include "providers/aws/sts/eks_token.h"
+#include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/http/url.h"
 #include "test_support.h"
 

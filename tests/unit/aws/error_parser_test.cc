@@ -127,6 +127,10 @@ TEST(ErrorParserTest, WhatMayHaveTakenEffectIsMarked) {
   EXPECT_TRUE(ErrorFromTransport({TransportError::Kind::Timeout, "t"}).outcome_unknown);
   EXPECT_TRUE(ParseErrorResponse(Response(500, "")).outcome_unknown);
   EXPECT_FALSE(ParseErrorResponse(Response(400, "")).outcome_unknown);
+  EXPECT_FALSE(ParseErrorResponse(Response(503, "<Response><Errors><Error><Code>RequestLimitExceeded</Code>"
+                                                "<Message>slow down</Message></Error></Errors></Response>"))
+                   .outcome_unknown)
+      << "EC2 throttles with a 503: the call was refused, not lost";
 }
 
 TEST(AwsErrorTest, ToStringCarriesCodeStatusAndRequestId) {

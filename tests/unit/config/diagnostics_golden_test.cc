@@ -11,7 +11,7 @@
 
 #include "engine/core/engine.h"
 #include "engine/diag/render.h"
-#include "providers/schema_registry.h"
+#include "engine/cli/wiring.h"
 
 namespace strata {
 namespace {
@@ -50,7 +50,7 @@ class DiagnosticsGoldenTest : public ::testing::Test {
   }
 
   std::string fixture_;
-  SchemaRegistry schemas_ = DefaultSchemas();
+  SchemaRegistry schemas_ = cli::DefaultSchemas();
   SourceRegistry sources_;
   Engine engine_{schemas_, sources_};
   Diagnostics diags_;

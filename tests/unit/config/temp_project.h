@@ -11,7 +11,7 @@
 
 #include "engine/core/engine.h"
 #include "engine/diag/render.h"
-#include "providers/schema_registry.h"
+#include "engine/cli/wiring.h"
 
 namespace strata::testing {
 
@@ -72,7 +72,7 @@ class TempProject : public ::testing::Test {
   std::string Rendered() const { return RenderDiagnostics(diags_, &sources_, RenderOptions{false, root_.string()}); }
 
   std::filesystem::path root_;
-  SchemaRegistry schemas_ = DefaultSchemas();
+  SchemaRegistry schemas_ = cli::DefaultSchemas();
   SourceRegistry sources_;
   Engine engine_{schemas_, sources_};
   std::optional<ProjectConfig> project_;

@@ -4,16 +4,16 @@
 // when nothing is found.
 #include <gtest/gtest.h>
 
-#include "providers/builtin/resource_type.h"
+#include "providers/resource_type.h"
 
 namespace strata {
 namespace {
 
-using namespace builtin;
+using namespace attrs;
 
 class Probe final : public ResourceType {
  public:
-  Probe() : ResourceType(BuiltinEnv{}) {}
+  Probe() = default;
   ResourceSchema Schema() const override {
     return ManagedSchema("probe", {{"name", Required("string")}, {"arn", Computed("string")}});
   }

@@ -94,7 +94,7 @@ TEST_F(LocalFileTest, ChangingAPermissionReplaces) {
   Value config = Obj({{"filename", S(Path("p.txt"))}, {"content", S("x")}});
   Value state = Create("local_file", config);
   for (const char* attr : {"file_permission", "directory_permission"}) {
-    PlanResult plan = Plan("local_file", state, builtin::With(config, attr, S("0600")));
+    PlanResult plan = Plan("local_file", state, attrs::With(config, attr, S("0600")));
     EXPECT_TRUE(Replaces(plan, attr)) << attr;
   }
 }

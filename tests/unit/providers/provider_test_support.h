@@ -31,7 +31,7 @@ inline Value StrMap(std::map<std::string, std::string> m) {
   for (auto& [k, v] : m) out[k] = Value::String(v);
   return Value::Map(std::move(out));
 }
-inline Value At(const Value& v, const std::string& name) { return builtin::Get(v, name); }
+inline Value At(const Value& v, const std::string& name) { return attrs::Get(v, name); }
 
 class ProviderTest : public ::testing::Test {
  protected:

@@ -3,13 +3,13 @@
 // publishes a CreateRecovery, and the name round-trips through the plan file's spelling.
 #include <gtest/gtest.h>
 
-#include "providers/registry.h"
+#include "engine/cli/wiring.h"
 
 namespace strata {
 namespace {
 
 TEST(RecoveryDeclaredTest, EveryManagedTypeOfEveryProviderDeclaresHowItRecovers) {
-  ProviderRegistry registry = DefaultProviders();
+  ProviderRegistry registry = cli::DefaultProviders();
   int checked = 0;
   for (const std::string& provider : registry.Names()) {
     for (const ResourceSchema& type : registry.SchemaOf(provider)->resources) {
@@ -22,7 +22,7 @@ TEST(RecoveryDeclaredTest, EveryManagedTypeOfEveryProviderDeclaresHowItRecovers)
 }
 
 TEST(RecoveryDeclaredTest, TypesThatMakeNothingOutsideStateSaySo) {
-  SchemaRegistry schemas = DefaultProviders().Schemas();
+  SchemaRegistry schemas = cli::DefaultProviders().Schemas();
   for (const char* type : {"null_resource", "terraform_data", "random_id", "random_string", "random_password",
                            "time_sleep"}) {
     EXPECT_EQ(schemas.Find(ResourceMode::Managed, type)->create_recovery, CreateRecovery::StateOnly) << type;

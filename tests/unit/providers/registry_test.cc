@@ -1,4 +1,4 @@
-#include "providers/registry.h"
+#include "engine/cli/wiring.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@ namespace strata {
 namespace {
 
 TEST(ProviderRegistryTest, BuiltinIsRegisteredAndServesItsTypes) {
-  ProviderRegistry registry = DefaultProviders();
+  ProviderRegistry registry = cli::DefaultProviders();
   EXPECT_TRUE(registry.Has("builtin"));
   EXPECT_EQ(registry.ProviderFor(ResourceMode::Managed, "random_password"), "builtin");
   EXPECT_EQ(registry.ProviderFor(ResourceMode::Data, "local_file"), "builtin");
@@ -21,7 +21,7 @@ TEST(ProviderRegistryTest, BuiltinIsRegisteredAndServesItsTypes) {
 }
 
 TEST(ProviderRegistryTest, DefaultSchemasComeFromTheProvider) {
-  SchemaRegistry schemas = DefaultSchemas();
+  SchemaRegistry schemas = cli::DefaultSchemas();
   for (const char* type : {"null_resource", "terraform_data", "random_id", "random_string",
                            "random_password", "local_file", "local_sensitive_file", "time_sleep",
                            "exec"}) {
@@ -31,7 +31,7 @@ TEST(ProviderRegistryTest, DefaultSchemasComeFromTheProvider) {
   }
   EXPECT_NE(schemas.Find(ResourceMode::Data, "local_file"), nullptr);
   EXPECT_TRUE(schemas.Find(ResourceMode::Managed, "random_password")->attributes.at("result").sensitive);
-  EXPECT_EQ(DefaultProviders().Schemas().TypeNames(ResourceMode::Managed),
+  EXPECT_EQ(cli::DefaultProviders().Schemas().TypeNames(ResourceMode::Managed),
             schemas.TypeNames(ResourceMode::Managed));
 }
 

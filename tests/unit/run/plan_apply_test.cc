@@ -9,10 +9,10 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/run/applier.h"
-#include "engine/run/planner.h"
-#include "providers/builtin/resource_type.h"
-#include "state/open_store.h"
+#include "engine/core/applier.h"
+#include "engine/core/planner.h"
+#include "providers/resource_type.h"
+#include "engine/cli/wiring.h"
 
 namespace strata {
 namespace {
@@ -40,10 +40,10 @@ class FakeProvider : public Provider {
   ProviderSchema Schema() const override {
     ProviderSchema s;
     s.provider.type = "fake";
-    s.provider.attributes["endpoint"] = builtin::Optional("string");
-    using namespace builtin;
+    s.provider.attributes["endpoint"] = attrs::Optional("string");
+    using namespace attrs;
     s.resources.push_back(ManagedSchema("fake_thing", {{"name", Required("string", true)},
-                                                        {"size", builtin::Optional("number")},
+                                                        {"size", attrs::Optional("number")},
                                                         {"status", Computed("string")},
                                                         {"id", Computed("string")}}));
     s.resources.back().create_recovery = CreateRecovery::ClientToken;
@@ -134,7 +134,7 @@ class PlanApplyTest : public ::testing::Test {
     Diagnostics diags;
     project_ = engine_->OpenProject(dir_.string(), diags);
     ASSERT_TRUE(project_) << diags.items()[0].detail;
-    auto store = state::OpenProjectStore(*project_);
+    auto store = cli::OpenProjectStore(*project_);
     ASSERT_TRUE(store.ok()) << store.status().message();
     store_ = std::move(*store);
   }

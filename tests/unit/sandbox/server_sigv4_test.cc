@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "providers/aws/auth/eks_token.h"
-#include "providers/aws/auth/sigv4_signer.h"
+#include "providers/aws/sts/eks_token.h"
+#include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/http/url.h"
 #include "sandbox/sigv4_verifier.h"
 

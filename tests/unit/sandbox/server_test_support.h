@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "providers/aws/auth/credentials.h"
+#include "providers/aws/signing/credentials.h"
 #include "providers/aws/client/aws_client.h"
 #include "providers/aws/http/curl_transport.h"
 #include "sandbox/sandbox.h"

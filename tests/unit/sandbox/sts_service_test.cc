@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "providers/aws/auth/crypto.h"
+#include "providers/aws/signing/crypto.h"
 #include "providers/aws/core/clock.h"
 #include "tests/unit/sandbox/iam_test_support.h"
 

@@ -1,12 +1,14 @@
 #include <gtest/gtest.h>
 
-#include "state/open_store.h"
+#include "engine/cli/wiring.h"
 #include "state_test_util.h"
 
 namespace strata::state {
 namespace {
 
 using namespace testing;
+using cli::OpenProjectStore;
+using cli::UnencryptedSecretsWarning;
 
 const char kSecret[] = "hunter2-very-secret-value";
 const char kOutputSecret[] = "kubeconfig-token-abcdef";

@@ -1,0 +1,64 @@
+#include "engine/cli/wiring.h"
+
+#include <filesystem>
+
+#include "providers/aws/provider/aws_provider.h"
+#include "providers/builtin/builtin_provider.h"
+#include "state/crypto/state_key.h"
+#include "state/sqlite/sqlite_store.h"
+
+namespace strata::cli {
+
+using state::StateCode;
+using state::StateStatus;
+
+ProviderRegistry DefaultProviders() {
+  ProviderRegistry registry;
+  registry.Register("builtin", [] { return std::make_unique<BuiltinProvider>(); });
+  registry.Register("aws", [] { return std::make_unique<aws::AwsProvider>(); });
+  return registry;
+}
+
+SchemaRegistry DefaultSchemas() { return DefaultProviders().Schemas(); }
+
+namespace {
+
+std::string UnderRoot(const std::string& root_dir, const std::string& path) {
+  if (path.empty() || std::filesystem::path(path).is_absolute()) return path;
+  return (std::filesystem::path(root_dir) / path).lexically_normal().string();
+}
+
+}  // namespace
+
+StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project, StateEnvironment& env) {
+  return crypto::LoadKeyRing(env, UnderRoot(project.root_dir, project.state.key_file));
+}
+
+StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, StateEnvironment& env,
+                                                          StoreAccess access) {
+  const StateSettings& settings = project.state;
+  if (!settings.backend.empty() && settings.backend != "sqlite") {
+    return StateStatus::Error(StateCode::InvalidArgument, "state backend \"" + settings.backend +
+                                                              "\" is not supported (yet): use \"sqlite\"");
+  }
+  auto keys = LoadProjectKeyRing(project, env);
+  if (!keys.ok()) return keys.status();
+  state::SqliteStoreOptions options;
+  options.path = project.StatePath();
+  options.keys = *keys;
+  options.history_retention = settings.history_retention;
+  options.env = &env;
+  options.access = access;
+  auto store = state::SqliteStateStore::Open(options);
+  if (!store.ok()) return store.status();
+  return std::unique_ptr<StateStore>(std::move(*store));
+}
+
+std::string UnencryptedSecretsWarning(const StateStore& store) {
+  if (store.EncryptsSecrets()) return "";
+  return "Sensitive values in state are stored in clear: set STRATA_STATE_KEY (e.g. from `openssl rand -base64 32`) "
+         "or state.key_file in strata.yaml to encrypt them at rest with AES-256-GCM. Keep the key safe: the state's "
+         "secrets cannot be read without it.";
+}
+
+}  // namespace strata::cli

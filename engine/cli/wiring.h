@@ -1,0 +1,45 @@
+#pragma once
+// The composition root: the one place that picks the implementations behind the engine's
+// interfaces — which providers are compiled in, which state backend a project's
+// strata.yaml selects (with its key and retention rules). Only the CLI (and tests) include
+// it; the engine sees ProviderRegistry and StateStore only.
+
+#include <memory>
+#include <string>
+
+#include "engine/config/project.h"
+#include "providers/registry.h"
+#include "providers/schema_registry.h"
+#include "state/crypto/state_key.h"
+#include "state/environment.h"
+#include "state/store.h"
+
+namespace strata::cli {
+
+//! A registry with every provider compiled in: "builtin" and "aws".
+ProviderRegistry DefaultProviders();
+//! Every compiled-in provider's resource and data source schemas.
+SchemaRegistry DefaultSchemas();
+
+using state::StateEnvironment;
+using state::StateResult;
+using state::StateStore;
+using state::StoreAccess;
+namespace crypto = state::crypto;
+
+//! Opens the SQLite store at project.StatePath(), with the key ring from STRATA_STATE_KEY /
+//! state.key_file (relative to the project root) / STRATA_STATE_OLD_KEY and the history
+//! retention. InvalidArgument for a backend other than "sqlite". `access`: see StoreAccess.
+StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project,
+                                                          StateEnvironment& env = StateEnvironment::System(),
+                                                          StoreAccess access = StoreAccess::ReadWrite);
+
+//! The project's key ring (STRATA_STATE_KEY / state.key_file / STRATA_STATE_OLD_KEY), for
+//! what else holds secrets (saved plans).
+StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project,
+                                                StateEnvironment& env = StateEnvironment::System());
+
+//! The warning `strata init` prints when no key is configured (empty when one is).
+std::string UnencryptedSecretsWarning(const StateStore& store);
+
+}  // namespace strata::cli

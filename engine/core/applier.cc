@@ -1,0 +1,644 @@
+#include "engine/core/applier.h"
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "engine/core/schema_check.h"
+#include "engine/graph/walker.h"
+#include "engine/plan/rules.h"
+#include "engine/core/lifecycle.h"
+#include "engine/core/operation_slots.h"
+#include "engine/core/progress_ticker.h"
+#include "engine/core/provider_set.h"
+#include "engine/core/resource_dependencies.h"
+
+namespace strata {
+
+namespace {
+
+using state::OperationAction;
+
+std::string IdOf(const Value& v) {
+  if (!v.IsMapping()) return "";
+  auto it = v.AsMap().find("id");
+  if (it == v.AsMap().end() || !it->second.IsString() || it->second.IsSensitive()) return "";
+  return it->second.AsString();
+}
+
+// The plan's known values must survive re-planning with the values known at apply time
+// (Terraform's "Provider produced inconsistent final plan").
+std::vector<AttrPath> InconsistentPaths(const Value& planned, const Value& final_value) {
+  std::vector<AttrPath> bad;
+  for (const AttrPath& p : DiffAttributes(planned.DeepUnmark(), final_value.DeepUnmark())) {
+    if (ValueAtPath(planned, p).IsWhollyKnown()) bad.push_back(p);
+  }
+  return bad;
+}
+
+class Applier {
+ public:
+  Applier(const ApplyRequest& request, Diagnostics& diags)
+      : req_(request),
+        diags_(diags),
+        providers_(*request.providers),
+        ticker_(request.progress_interval, request.on_event),
+        slots_(request.options.parallelism) {
+    for (const ResourceInstanceChange& c : request.plan->changes) changes_[c.addr.ToString()] = &c;
+  }
+
+  ApplyOutcome Run() {
+    const Plan& plan = *req_.plan;
+    const char* operation = plan.mode == PlanMode::Destroy ? "destroy" : plan.mode == PlanMode::RefreshOnly ? "refresh" : "apply";
+    auto cs = req_.store->BeginChangeSet(req_.lock_id, plan.stage, operation);
+    if (!cs.ok()) {
+      diags_.Add(cs.status().ToDiagnostic());
+      return outcome_;
+    }
+    cs_ = &*cs;
+    // Operations a dead process left pending were reconciled by the plan (refresh, or a
+    // create sent again with the same token): close them so the instances return to
+    // their recorded status before this apply's own operations begin.
+    for (const state::OperationRecord& op : cs->pending) {
+      Check(req_.store->FailOperation(*cs, op.id, "interrupted: the process stopped before the provider answered"),
+            op.addr.ToString(), diags_);
+    }
+    auto loaded = req_.store->LoadStage(plan.stage);
+    if (!loaded.ok()) {
+      diags_.Add(loaded.status().ToDiagnostic());
+      return outcome_;
+    }
+    state_ = std::move(*loaded);
+
+    if (plan.mode == PlanMode::RefreshOnly) {
+      ApplyDrift();
+    } else {
+      RecordRefresh();
+      RunDeletes();
+      if (plan.mode == PlanMode::Normal && !Stopped()) RunMainWalk();
+    }
+    Commit();
+    if (plan.mode == PlanMode::Destroy) ReportLeftovers();
+    return outcome_;
+  }
+
+ private:
+  bool Stopped() const { return req_.stop && req_.stop->load(); }
+
+  static bool Check(const state::StateStatus& status, const std::string& address, Diagnostics& out) {
+    if (status.ok()) return true;
+    Diagnostic d = status.ToDiagnostic();
+    d.address = address;
+    out.Add(std::move(d));
+    return false;
+  }
+
+  // Diagnostics of a walk node: the evaluation walk gathers them itself; the delete walk
+  // hands them over under the lock.
+  void AddDiags(const Diagnostics& local) {
+    std::lock_guard lock(mu_);
+    diags_.Append(local);
+  }
+
+  // The store's connection is not for concurrent use: walker threads take turns.
+  template <typename F>
+  auto Store(F&& call) -> decltype(call()) {
+    std::lock_guard lock(store_mu_);
+    return call();
+  }
+
+  void Emit(ApplyEvent e) {
+    if (req_.on_event) req_.on_event(e);
+  }
+
+  OperationContext Context(const std::string& address, OperationAction op, const std::string& id,
+                           const std::string& token) {
+    OperationContext ctx;
+    ctx.address = address;
+    ctx.idempotency_token = token;
+    ctx.cancellation = cancel_;
+    ctx.progress = [this, address, op, id](const std::string& message) {
+      ApplyEvent e;
+      e.kind = ApplyEvent::Kind::Progress;
+      e.address = address;
+      e.operation = op;
+      e.id = id;
+      e.message = message;
+      Emit(e);
+    };
+    return ctx;
+  }
+
+  state::ResourceInstanceState NewState(const ResourceInstanceChange& c, const Value& attributes,
+                                        state::ResourceStatus status = state::ResourceStatus::Created) {
+    state::ResourceInstanceState s;
+    s.addr = c.addr;
+    s.provider = c.provider;
+    s.attributes = attributes;
+    s.dependencies = c.dependencies;
+    s.status = status;
+    s.idempotency_token = c.idempotency_token;
+    s.schema_version = c.schema_version;
+    return s;
+  }
+
+  void Count(Action action) {
+    std::lock_guard lock(mu_);
+    if (action == Action::Create) ++outcome_.added;
+    if (action == Action::Update) ++outcome_.changed;
+    if (action == Action::Delete) ++outcome_.destroyed;
+  }
+
+  void Failed(const std::string& address) {
+    std::lock_guard lock(mu_);
+    outcome_.failed.push_back(address);
+  }
+
+  // A create that failed without a definite answer leaves a pending placeholder, as an
+  // interruption would. Not for create_before_destroy: the instance's row still holds the
+  // object being replaced, which must not be overwritten.
+  static bool KeepsPendingCreate(const ResourceInstanceChange& c, OperationAction op, bool outcome_unknown) {
+    return op == OperationAction::Create && outcome_unknown && c.action != Action::CreateThenDelete;
+  }
+
+  // One provider operation, journaled before the call and recorded when it returns.
+  // Returns the new state (null after a delete); nullopt when it failed.
+  std::optional<Value> Operate(const ResourceInstanceChange& c, Provider& provider, OperationAction op,
+                               const Value& prior, const Value& planned, Diagnostics& out) {
+    std::string address = c.addr.ToString();
+    std::string id = IdOf(prior);
+    auto journaled = Store([&] { return req_.store->BeginOperation(*cs_, {c.addr, op, c.provider, c.idempotency_token}); });
+    if (!journaled.ok()) {
+      Check(journaled.status(), address, out);
+      return std::nullopt;
+    }
+    ApplyEvent started;
+    started.kind = ApplyEvent::Kind::Started;
+    started.address = address;
+    started.operation = op;
+    started.id = id;
+    Emit(started);
+    auto start = ticker_.Begin(address, op, id);
+    OperationContext ctx = Context(address, op, id, c.idempotency_token);
+    ctx.resume_interrupted_create = op == OperationAction::Create && c.reason == ActionReason::CreateAfterInterruption;
+    OperationSlots::Held slot(slots_);
+    Diagnostics result_diags;
+    Value result;
+    bool outcome_unknown = false;
+    switch (op) {
+      case OperationAction::Create: {
+        ApplyResult r = provider.CreateResource(ctx, c.type, planned);
+        result = r.state;
+        result_diags = r.diags;
+        outcome_unknown = r.outcome_unknown;
+        break;
+      }
+      case OperationAction::Update: {
+        ApplyResult r = provider.UpdateResource(ctx, c.type, prior, planned);
+        result = r.state;
+        result_diags = r.diags;
+        break;
+      }
+      case OperationAction::Delete: result_diags = provider.DeleteResource(ctx, c.type, prior).diags; break;
+      case OperationAction::Read: break;
+    }
+    ticker_.End(address);
+    ApplyEvent finished;
+    finished.address = address;
+    finished.operation = op;
+    finished.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    finished.id = op == OperationAction::Delete ? id : IdOf(result);
+    for (Diagnostic d : result_diags) {
+      if (d.address.empty()) d.address = address;
+      out.Add(std::move(d));
+    }
+    if (result_diags.HasErrors()) {
+      std::string message = result_diags.items().empty() ? "failed" : result_diags.items()[0].summary;
+      for (const Diagnostic& d : result_diags) {
+        if (d.severity == Severity::Error) {
+          message = d.summary + (d.detail.empty() ? "" : ": " + d.detail);
+          break;
+        }
+      }
+      std::optional<state::ResourceInstanceState> partial;
+      // A create that made an object which is not healthy: keep it, tainted, so the next
+      // plan replaces it instead of losing it.
+      if (op != OperationAction::Delete && result.IsMapping()) {
+        partial = NewState(c, result, state::ResourceStatus::Tainted);
+      } else if (KeepsPendingCreate(c, op, outcome_unknown)) {
+        // The create may have made the object: keep the instance pending with its token, as
+        // if the process had died here, so the next plan looks for it instead of creating
+        // a second one.
+        partial = NewState(c, Value::Null(), state::ResourceStatus::PendingCreate);
+        out.Add(Diagnostic{Severity::Warning, "Create outcome unknown",
+                           fmt::format("The create of {} failed without a definite answer, so the object may "
+                                       "exist. It stays in state as an interrupted create: the next plan and "
+                                       "apply look for it by the type's create recovery (its client token, "
+                                       "create tag or natural key) before creating anything.",
+                                       address),
+                           {}, address, ""});
+      }
+      Check(Store([&] { return req_.store->FailOperation(*cs_, *journaled, message, partial); }), address, out);
+      finished.kind = ApplyEvent::Kind::Failed;
+      Emit(finished);
+      Failed(address);
+      return std::nullopt;
+    }
+    std::optional<state::ResourceInstanceState> recorded;
+    if (op != OperationAction::Delete) recorded = NewState(c, result);
+    if (!Check(Store([&] { return req_.store->CompleteOperation(*cs_, *journaled, recorded); }), address, out)) {
+      return std::nullopt;
+    }
+    finished.kind = ApplyEvent::Kind::Finished;
+    Emit(finished);
+    return op == OperationAction::Delete ? Value::Null() : result;
+  }
+
+  Provider* ProviderFor(const ResourceInstanceChange& c, NodeId block, const Value& settings, Diagnostics& out) {
+    OperationContext ctx = Context(c.addr.ToString(), OperationAction::Read, "", "");
+    Diagnostics d;
+    Provider* p = providers_.For(c.addr.resource.mode, c.type, block, settings, ctx, d);
+    for (Diagnostic x : d) {
+      if (x.address.empty()) x.address = c.addr.ToString();
+      out.Add(std::move(x));
+    }
+    return p;
+  }
+
+  // --- Deletes, in reverse dependency order ---
+
+  void RunDeletes() {
+    std::vector<const ResourceInstanceChange*> deletes;
+    for (const ResourceInstanceChange& c : req_.plan->changes) {
+      if (c.action == Action::Delete) deletes.push_back(&c);
+    }
+    if (deletes.empty()) return;
+    Dag dag;
+    for (size_t i = 0; i < deletes.size(); ++i) dag.AddNode();
+    // i must wait for j when j depends on i (j's dependencies name i's resource or instance).
+    std::map<std::string, std::vector<NodeId>> by_name;
+    for (size_t i = 0; i < deletes.size(); ++i) {
+      by_name[deletes[i]->addr.ToString()].push_back(i);
+      by_name[deletes[i]->addr.WithoutKey().ToString()].push_back(i);
+    }
+    for (size_t j = 0; j < deletes.size(); ++j) {
+      for (const std::string& dep : deletes[j]->dependencies) {
+        auto it = by_name.find(dep);
+        if (it == by_name.end()) continue;
+        for (NodeId i : it->second) {
+          if (i != j) dag.AddEdge(i, j);
+        }
+      }
+    }
+    std::unique_ptr<StageEvaluation> settings = EvaluateProviderSettings();
+    WalkOptions options;
+    options.parallelism = req_.options.parallelism;
+    options.stop = req_.stop;
+    std::vector<WalkStatus> status = WalkDag(dag, options, [&](NodeId n) {
+      const ResourceInstanceChange& c = *deletes[n];
+      Diagnostics local;
+      NodeId block = ProviderBlockFor(*req_.stage->graph, c.addr);
+      Provider* provider =
+          ProviderFor(c, block, block != kNoNode && settings ? settings->ResultOf(block) : Value::Null(), local);
+      const state::ResourceInstanceState* current = state_.FindResource(c.addr);
+      Value prior = current && current->attributes.IsMapping() ? current->attributes : c.before;
+      bool ok = provider && Operate(c, *provider, OperationAction::Delete, prior, Value::Null(), local);
+      AddDiags(local);
+      if (ok) Count(Action::Delete);
+      return ok;
+    });
+    for (NodeId n = 0; n < status.size(); ++n) {
+      if (status[n] == WalkStatus::Skipped) outcome_.skipped.push_back(deletes[n]->addr.ToString());
+      if (status[n] == WalkStatus::Pending) {
+        outcome_.interrupted = true;
+        outcome_.not_started.push_back(deletes[n]->addr.ToString());
+      }
+    }
+  }
+
+  // Provider blocks' settings for the deletes, which run before the main walk: the stage
+  // evaluated with every resource at its state (or planned) value, no provider called.
+  std::unique_ptr<StageEvaluation> EvaluateProviderSettings() {
+    const StageGraph& graph = *req_.stage->graph;
+    bool any_block = std::any_of(graph.nodes.begin(), graph.nodes.end(), [](const GraphNode& n) { return n.kind == NodeKind::Provider; });
+    if (!any_block) return nullptr;
+    Diagnostics ignored;
+    EvaluateOptions eval = EvaluationOptionsFromPlan(ignored);
+    eval.on_instance = [this](const InstanceHookInput& in, Diagnostics&) {
+      const state::ResourceInstanceState* current = state_.FindResource(in.addr);
+      if (current && current->attributes.IsMapping()) return current->attributes;
+      auto it = changes_.find(in.addr.ToString());
+      return it != changes_.end() ? it->second->after : PlannedInstanceValue(*in.schema, in.config);
+    };
+    auto evaluation = std::make_unique<StageEvaluation>(graph, &req_.engine->schemas(), std::move(eval));
+    evaluation->Run(ignored);
+    return evaluation;
+  }
+
+  EvaluateOptions EvaluationOptionsFromPlan(Diagnostics& diags) {
+    EngineOptions options = req_.options;
+    options.variables = {};
+    EvaluateOptions eval = req_.engine->EvaluationOptions(*req_.project, *req_.stage, options, diags);
+    eval.root_variables.clear();
+    for (const auto& [name, value] : req_.plan->variables) eval.root_variables[name] = RootVariableValue{value, "the plan", {}};
+    return eval;
+  }
+
+  // --- Creates, updates and replaces, in dependency order ---
+
+  void RunMainWalk() {
+    EvaluateOptions eval = EvaluationOptionsFromPlan(diags_);
+    eval.stop = req_.stop;
+    eval.on_instance = [this](const InstanceHookInput& in, Diagnostics& diags) { return OnInstance(in, diags); };
+    evaluation_ = std::make_unique<StageEvaluation>(*req_.stage->graph, &req_.engine->schemas(), std::move(eval));
+    evaluation_->Run(diags_);
+    const StageGraph& graph = *req_.stage->graph;
+    const auto& status = evaluation_->NodeStatus();
+    for (NodeId n = 0; n < status.size(); ++n) {
+      const GraphNode& node = graph.nodes[n];
+      if (node.kind != NodeKind::Resource) continue;
+      if (status[n] == WalkStatus::Pending) {
+        outcome_.interrupted = true;
+        if (HasChangeFor(graph.Label(n))) outcome_.not_started.push_back(graph.Label(n));
+      }
+      if (status[n] == WalkStatus::Skipped && HasChangeFor(graph.Label(n))) outcome_.skipped.push_back(graph.Label(n));
+    }
+  }
+
+  bool HasChangeFor(const std::string& resource_address) const {
+    for (const auto& [address, c] : changes_) {
+      if (c->action != Action::NoOp && c->addr.WithoutKey().ToString() == resource_address) return true;
+    }
+    return false;
+  }
+
+  Value OnInstance(const InstanceHookInput& in, Diagnostics& diags) {
+    std::string address = in.addr.ToString();
+    auto it = changes_.find(address);
+    const state::ResourceInstanceState* current = state_.FindResource(in.addr);
+    if (in.addr.resource.mode == ResourceMode::Data) return ReadData(in, it == changes_.end() ? nullptr : it->second, diags);
+    if (it == changes_.end() || it->second->action == Action::NoOp || it->second->action == Action::Delete) {
+      // Not part of this plan (-target), or nothing to do: state stands.
+      if (current && current->attributes.IsMapping()) return current->attributes;
+      return it != changes_.end() ? it->second->after : PlannedInstanceValue(*in.schema, in.config);
+    }
+    if (Stopped()) {
+      // Listed once in the report (ApplyOutcome::not_started), not as an error each.
+      std::lock_guard lock(mu_);
+      outcome_.interrupted = true;
+      outcome_.not_started.push_back(address);
+      return Value::Unknown();
+    }
+    const ResourceInstanceChange& c = *it->second;
+    Provider* provider = ProviderFor(c, in.provider_node, in.provider_config, diags);
+    if (!provider) return Value::Unknown();
+    Value prior = current && current->attributes.IsMapping() && current->status != state::ResourceStatus::PendingCreate
+                      ? current->attributes
+                      : Value::Null();
+    // Planned anew from config with the values now known (a replacement starts from nothing).
+    bool creating = c.action != Action::Update;
+    Value base = creating ? Value::Null() : prior;
+    Value proposed = ProposedNewValue(*in.schema, base, in.config);
+    OperationContext ctx = Context(address, OperationAction::Read, "", "");
+    PlanResult final_plan = provider->PlanResourceChange(ctx, c.type, base, proposed, in.config);
+    diags.Append(final_plan.diags);
+    if (final_plan.diags.HasErrors()) {
+      Failed(address);
+      return Value::Unknown();
+    }
+    Value planned = final_plan.planned.IsNull() ? proposed : final_plan.planned;
+    if (!creating) {
+      Diagnostics reported_at_plan;
+      planned = ApplyIgnoreChanges(prior, planned, ParseIgnoreChanges(in.graph_node->resource->lifecycle, reported_at_plan));
+    }
+    std::vector<AttrPath> bad = InconsistentPaths(c.after, planned);
+    if (!bad.empty()) {
+      std::string list;
+      for (const AttrPath& p : bad) list += (list.empty() ? "" : ", ") + p.ToString();
+      diags.Error("Provider produced inconsistent final plan",
+                  fmt::format("When applying the change to {}, the values known at plan time changed at {}. This is a bug "
+                              "in the provider; plan again and apply the new plan.",
+                              address, list));
+      Failed(address);
+      return Value::Unknown();
+    }
+    std::optional<Value> result;
+    switch (c.action) {
+      case Action::Update:
+        result = Operate(c, *provider, OperationAction::Update, prior, planned, diags);
+        if (result) Count(Action::Update);
+        break;
+      case Action::Create:
+        result = Operate(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
+        if (result) Count(Action::Create);
+        break;
+      case Action::DeleteThenCreate:
+        if (!prior.IsNull()) {
+          if (!Operate(c, *provider, OperationAction::Delete, prior, Value::Null(), diags)) break;
+          Count(Action::Delete);
+        }
+        result = Operate(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
+        if (result) Count(Action::Create);
+        break;
+      case Action::CreateThenDelete:
+        result = Operate(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
+        if (!result) break;
+        Count(Action::Create);
+        if (!prior.IsNull()) DeleteDeposed(c, *provider, prior, diags);
+        break;
+      default: break;
+    }
+    return result ? *result : Value::Unknown();
+  }
+
+  // create_before_destroy: the old object is deleted after its replacement exists. The state
+  // already holds the replacement, so this delete is not journaled (see README limits).
+  void DeleteDeposed(const ResourceInstanceChange& c, Provider& provider, const Value& old, Diagnostics& out) {
+    std::string address = c.addr.ToString() + " (deposed)";
+    ApplyEvent e;
+    e.kind = ApplyEvent::Kind::Started;
+    e.address = address;
+    e.operation = OperationAction::Delete;
+    e.id = IdOf(old);
+    Emit(e);
+    auto start = std::chrono::steady_clock::now();
+    DeleteResult r = provider.DeleteResource(Context(address, OperationAction::Delete, e.id, ""), c.type, old);
+    for (Diagnostic d : r.diags) {
+      if (d.address.empty()) d.address = address;
+      out.Add(std::move(d));
+    }
+    e.kind = r.diags.HasErrors() ? ApplyEvent::Kind::Failed : ApplyEvent::Kind::Finished;
+    e.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    Emit(e);
+    if (r.diags.HasErrors()) Failed(address);
+    else Count(Action::Delete);
+  }
+
+  Value ReadData(const InstanceHookInput& in, const ResourceInstanceChange* change, Diagnostics& diags) {
+    if (!in.config.IsWhollyKnown()) {
+      diags.Error("Data source config not known",
+                  fmt::format("{} depends on values still unknown after the resources it depends on were applied.",
+                              in.addr.ToString()));
+      return Value::Unknown();
+    }
+    ResourceInstanceChange c;
+    c.addr = in.addr;
+    c.type = in.addr.resource.type;
+    Provider* provider = ProviderFor(change ? *change : c, in.provider_node, in.provider_config, diags);
+    if (!provider) return Value::Unknown();
+    ApplyEvent e;
+    e.kind = ApplyEvent::Kind::Started;
+    e.address = in.addr.ToString();
+    e.operation = OperationAction::Read;
+    if (change) Emit(e);
+    auto start = std::chrono::steady_clock::now();
+    ReadResult r = provider->ReadDataSource(Context(e.address, OperationAction::Read, "", ""), c.type, in.config);
+    diags.Append(r.diags);
+    if (r.diags.HasErrors()) return Value::Unknown();
+    e.kind = ApplyEvent::Kind::Finished;
+    e.id = IdOf(r.state);
+    e.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    if (change) Emit(e);
+    return r.state;
+  }
+
+  // --- What refresh found is written to state ---
+
+  // A normal or destroy apply keeps what the plan's refresh saw, as Terraform persists its
+  // refreshed state: an object found gone leaves state (an interrupted delete that did
+  // finish, a deletion outside Strata), and an object this apply does not change takes its
+  // refreshed value, so that drift in computed attributes and the outputs built on them
+  // converges after one apply. Changed objects are recorded by their own operations.
+  void RecordRefresh() {
+    for (const ResourceInstanceChange& d : req_.plan->drift) {
+      std::string address = d.addr.ToString();
+      auto it = changes_.find(address);
+      bool unchanged = it == changes_.end() || it->second->action == Action::NoOp;
+      if (d.action == Action::Delete) {
+        if (Check(req_.store->DeleteResource(*cs_, d.addr), address, diags_)) ForgetInMemory(d.addr);
+      } else if (unchanged) {
+        state::ResourceInstanceState* current = FindInMemory(d.addr);
+        if (!current) continue;
+        current->attributes = d.after;
+        Check(req_.store->PutResource(*cs_, *current), address, diags_);
+      }
+    }
+  }
+
+  state::ResourceInstanceState* FindInMemory(const ResourceInstanceAddr& addr) {
+    for (auto& r : state_.resources) {
+      if (r.addr == addr) return &r;
+    }
+    return nullptr;
+  }
+
+  void ForgetInMemory(const ResourceInstanceAddr& addr) {
+    std::erase_if(state_.resources, [&](const state::ResourceInstanceState& r) { return r.addr == addr; });
+  }
+
+  // A destroy is complete only when state holds no object of the stage: what is left
+  // (a failed or skipped delete, an interruption) is listed, and the apply fails.
+  // With -target, only what the plan meant to destroy counts.
+  void ReportLeftovers() {
+    auto after = req_.store->LoadStage(req_.plan->stage);
+    if (!after.ok()) return;
+    for (const state::ResourceInstanceState& r : after->resources) {
+      if (r.addr.resource.mode != ResourceMode::Managed) continue;
+      std::string address = r.addr.ToString();
+      auto it = changes_.find(address);
+      if (!req_.plan->targets.empty() && (it == changes_.end() || it->second->action != Action::Delete)) continue;
+      if (r.status == state::ResourceStatus::PendingCreate && !r.attributes.IsMapping()) {
+        address += " (an interrupted create: apply the stage to find and adopt what it made, then destroy)";
+      }
+      outcome_.remaining.push_back(address);
+    }
+  }
+
+  // Refresh-only: what refresh found is written to state, and nothing else.
+  void ApplyDrift() {
+    for (const ResourceInstanceChange& d : req_.plan->drift) {
+      std::string address = d.addr.ToString();
+      if (d.action == Action::Delete) {
+        Check(req_.store->DeleteResource(*cs_, d.addr), address, diags_);
+        continue;
+      }
+      const state::ResourceInstanceState* current = state_.FindResource(d.addr);
+      state::ResourceInstanceState s = current ? *current : NewState(d, d.after);
+      s.attributes = d.after;
+      Check(req_.store->PutResource(*cs_, s), address, diags_);
+    }
+  }
+
+  void Commit() {
+    std::optional<std::vector<state::OutputState>> outputs;
+    const Plan& plan = *req_.plan;
+    if (plan.mode == PlanMode::Destroy) {
+      if (outcome_.failed.empty() && !outcome_.interrupted) outputs.emplace();
+    } else if (plan.mode == PlanMode::RefreshOnly) {
+      outputs = OutputsFromPlan();
+    } else if (evaluation_) {
+      outputs = EvaluatedOutputs();
+    }
+    // Data sources are read again each run; none is kept in state.
+    auto committed = req_.store->CommitChangeSet(*cs_, outputs);
+    if (!committed.ok()) {
+      diags_.Add(committed.status().ToDiagnostic());
+      return;
+    }
+    outcome_.serial = committed->serial;
+    if (outputs) {
+      for (const auto& o : *outputs) outcome_.outputs[o.name] = o.value;
+    }
+  }
+
+  // Outputs whose value could be computed; the others keep their stored value.
+  std::vector<state::OutputState> EvaluatedOutputs() {
+    const StageGraph& graph = *req_.stage->graph;
+    const auto& status = evaluation_->NodeStatus();
+    std::map<std::string, state::OutputState> out;
+    for (const auto& o : state_.outputs) out[o.name] = o;
+    for (const auto& [name, id] : graph.modules[0].outputs) {
+      const Value& v = evaluation_->ResultOf(id);
+      if (status[id] != WalkStatus::Succeeded || !v.IsWhollyKnown()) continue;
+      out[name] = state::OutputState{name, v, graph.nodes[id].output->sensitive};
+    }
+    for (auto it = out.begin(); it != out.end();) {
+      if (!graph.modules[0].outputs.count(it->first)) it = out.erase(it);
+      else ++it;
+    }
+    std::vector<state::OutputState> list;
+    for (auto& [name, o] : out) list.push_back(std::move(o));
+    return list;
+  }
+
+  std::vector<state::OutputState> OutputsFromPlan() {
+    std::vector<state::OutputState> list;
+    for (const OutputChange& oc : req_.plan->output_changes) {
+      if (oc.action == Action::Delete || !oc.after.IsWhollyKnown()) continue;
+      list.push_back({oc.name, oc.after, oc.sensitive});
+    }
+    return list;
+  }
+
+  const ApplyRequest& req_;
+  Diagnostics& diags_;
+  ProviderSet providers_;
+  ProgressTicker ticker_;
+  OperationSlots slots_;
+  CancellationToken cancel_;
+  std::map<std::string, const ResourceInstanceChange*> changes_;
+  const state::ChangeSet* cs_ = nullptr;
+  state::StageState state_;
+  std::unique_ptr<StageEvaluation> evaluation_;
+  std::mutex mu_;
+  std::mutex store_mu_;
+  ApplyOutcome outcome_;
+};
+
+}  // namespace
+
+ApplyOutcome ApplyPlan(const ApplyRequest& request, Diagnostics& diags) { return Applier(request, diags).Run(); }
+
+}  // namespace strata

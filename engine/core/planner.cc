@@ -1,0 +1,530 @@
+#include "engine/core/planner.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <openssl/evp.h>
+
+#include "engine/core/schema_check.h"
+#include "engine/plan/rules.h"
+#include "engine/core/lifecycle.h"
+#include "engine/core/operation_slots.h"
+#include "engine/core/resource_dependencies.h"
+#include "engine/core/targets.h"
+#include "engine/value/json.h"
+
+namespace strata {
+
+namespace {
+
+std::string Sha256Hex(const std::string& data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  EVP_Digest(data.data(), data.size(), digest, &len, EVP_sha256(), nullptr);
+  std::string hex;
+  hex.reserve(len * 2);
+  for (unsigned int i = 0; i < len; ++i) hex += fmt::format("{:02x}", digest[i]);
+  return hex;
+}
+
+// The reason an instance that config no longer declares is deleted.
+ActionReason DeleteReason(const ResourceInstanceAddr& addr, const StageGraph& graph) {
+  const ModuleInstance* module = nullptr;
+  for (const ModuleInstance& m : graph.modules) {
+    if (m.path == addr.module) module = &m;
+  }
+  if (!module) return ActionReason::DeleteBecauseNoModule;
+  const auto& table = addr.resource.mode == ResourceMode::Data ? module->data : module->resources;
+  auto it = table.find(addr.resource.name);
+  if (it == table.end()) return ActionReason::DeleteBecauseNoResourceConfig;
+  const ResourceConfig& r = *graph.nodes[it->second].resource;
+  if (r.type != addr.resource.type) return ActionReason::DeleteBecauseNoResourceConfig;
+  bool counted = r.count != nullptr, each = r.for_each != nullptr;
+  if (addr.key.IsNone() && (counted || each)) return ActionReason::DeleteBecauseWrongRepetition;
+  if (addr.key.IsInt() && !counted) return ActionReason::DeleteBecauseWrongRepetition;
+  if (addr.key.IsString() && !each) return ActionReason::DeleteBecauseWrongRepetition;
+  return addr.key.IsInt() ? ActionReason::DeleteBecauseCountIndex : ActionReason::DeleteBecauseEachKey;
+}
+
+Value Unmarked(const Value& v) { return v.DeepUnmark(); }
+
+class Planner {
+ public:
+  Planner(const PlanRequest& request, Diagnostics& diags)
+      : req_(request),
+        diags_(diags),
+        providers_(*request.providers),
+        targets_(request.targets),
+        slots_(request.options.parallelism) {
+    for (const auto& r : request.prior->resources) prior_[r.addr.ToString()] = &r;
+    for (const auto& text : request.replace) replace_.insert(text);
+  }
+
+  PlanOutcome Run() {
+    PlanOutcome out;
+    Plan& plan = out.plan;
+    plan.stage = req_.stage->stage->name;
+    plan.mode = req_.mode;
+    plan.targets = req_.targets;
+    plan.replace = req_.replace;
+    plan.prior_lineage = req_.prior->lineage;
+    plan.prior_serial = req_.prior->serial;
+    plan.prior_state_digest = StateDigest(*req_.prior);
+    const StageGraph& graph = *req_.stage->graph;
+    deps_ = ResourceDependencies(graph);
+    targeted_nodes_ = targets_.NodesToPlan(graph, diags_);
+    if (diags_.HasErrors()) {
+      plan.errored = true;
+      return out;
+    }
+
+    out.evaluation = Evaluate(plan);
+    evaluation_ = out.evaluation.get();
+    if (!out.evaluation) {
+      plan.errored = true;
+      return out;
+    }
+    if (req_.mode == PlanMode::Normal) PlanOrphans();
+    if (req_.mode == PlanMode::Destroy) PlanDestroy();
+    std::sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
+    std::sort(drift_.begin(), drift_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
+    plan.changes = std::move(changes_);
+    plan.drift = std::move(drift_);
+    if (!diags_.HasErrors() && out.evaluation) PlanOutputs(plan, *out.evaluation);
+    plan.errored = diags_.HasErrors();
+    return out;
+  }
+
+ private:
+  std::unique_ptr<StageEvaluation> Evaluate(Plan& plan) {
+    EvaluateOptions eval = req_.engine->EvaluationOptions(*req_.project, *req_.stage, req_.options, diags_);
+    eval.stop = req_.stop;
+    eval.on_instance = [this](const InstanceHookInput& in, Diagnostics& diags) { return OnInstance(in, diags); };
+    if (diags_.HasErrors()) return nullptr;
+    auto evaluation = std::make_unique<StageEvaluation>(*req_.stage->graph, &req_.engine->schemas(), std::move(eval));
+    evaluation->Run(diags_);
+    // Every root variable's value (defaults included), as Terraform's plan records them:
+    // apply of a saved plan evaluates with exactly these.
+    for (const auto& [name, id] : req_.stage->graph->modules[0].variables) {
+      if (evaluation->NodeStatus()[id] == WalkStatus::Succeeded) plan.variables[name] = evaluation->ResultOf(id);
+    }
+    return evaluation;
+  }
+
+  OperationContext Context(const std::string& address) const {
+    OperationContext ctx;
+    ctx.address = address;
+    if (req_.progress) {
+      ctx.progress = [this, address](const std::string& m) { req_.progress(address, m); };
+    }
+    return ctx;
+  }
+
+  const state::ResourceInstanceState* PriorOf(const std::string& address) const {
+    auto it = prior_.find(address);
+    return it == prior_.end() ? nullptr : it->second;
+  }
+
+  void Record(ResourceInstanceChange change) {
+    std::lock_guard lock(mu_);
+    if (change.action != Action::NoOp) changed_resources_.insert(change.addr.WithoutKey().ToString());
+    changes_.push_back(std::move(change));
+  }
+
+  void RecordDrift(ResourceInstanceChange change) {
+    std::lock_guard lock(mu_);
+    drift_.push_back(std::move(change));
+  }
+
+  void MarkSeen(const std::string& address) {
+    std::lock_guard lock(mu_);
+    seen_.insert(address);
+  }
+
+  bool DependencyChanges(NodeId node) {
+    std::lock_guard lock(mu_);
+    for (const std::string& d : deps_[node]) {
+      if (changed_resources_.count(d)) return true;
+    }
+    return false;
+  }
+
+  ResourceInstanceChange NewChange(const InstanceHookInput& in, const std::string& provider) const {
+    ResourceInstanceChange c;
+    c.addr = in.addr;
+    c.type = in.addr.resource.type;
+    c.provider = provider;
+    c.mode = in.addr.resource.mode == ResourceMode::Data ? "data" : "managed";
+    c.schema_version = in.schema->version;
+    c.dependencies = deps_[in.node];
+    c.create_before_destroy = in.graph_node->resource->lifecycle.create_before_destroy;
+    return c;
+  }
+
+  // The value references to this instance see, and the change recorded for it.
+  Value OnInstance(const InstanceHookInput& in, Diagnostics& diags) {
+    std::string address = in.addr.ToString();
+    MarkSeen(address);
+    const state::ResourceInstanceState* prior = PriorOf(address);
+    bool targeted = targeted_nodes_.empty() || (targeted_nodes_[in.node] && targets_.MatchesInstance(in.addr, in.node));
+    if (!targeted || req_.mode == PlanMode::Destroy) {
+      // Not planned: what state knows stands (config values where there is no state).
+      return prior && prior->attributes.IsMapping() ? prior->attributes : PlannedInstanceValue(*in.schema, in.config);
+    }
+    OperationContext ctx = Context(address);
+    Provider* provider = providers_.For(in.addr.resource.mode, in.addr.resource.type, in.provider_node,
+                                        in.provider_config, ctx, diags);
+    if (!provider) return PlannedInstanceValue(*in.schema, in.config);
+    std::string provider_name = ProviderSet::SourceAddress(providers_.NameFor(in.addr.resource.mode, in.addr.resource.type));
+    Diagnostics valid = provider->ValidateResourceConfig(ctx, in.addr.resource.mode, in.addr.resource.type, in.config);
+    diags.Append(valid);
+    if (valid.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);
+    if (in.addr.resource.mode == ResourceMode::Data) return PlanData(in, *provider, provider_name, ctx, diags);
+    return PlanManaged(in, prior, *provider, provider_name, ctx, diags);
+  }
+
+  Value PlanData(const InstanceHookInput& in, Provider& provider, const std::string& provider_name,
+                 const OperationContext& ctx, Diagnostics& diags) {
+    bool config_known = in.config.IsWhollyKnown();
+    if (config_known && !DependencyChanges(in.node) && req_.mode == PlanMode::Normal) {
+      ReadResult read = provider.ReadDataSource(ctx, in.addr.resource.type, in.config);
+      diags.Append(read.diags);
+      if (read.diags.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);
+      return read.state;
+    }
+    if (req_.mode != PlanMode::Normal) {
+      if (config_known) {
+        ReadResult read = provider.ReadDataSource(ctx, in.addr.resource.type, in.config);
+        diags.Append(read.diags);
+        if (!read.diags.HasErrors()) return read.state;
+      }
+      return PlannedInstanceValue(*in.schema, in.config);
+    }
+    ResourceInstanceChange c = NewChange(in, provider_name);
+    c.action = Action::Read;
+    c.reason = config_known ? ActionReason::ReadBecauseDependencyPending : ActionReason::ReadBecauseConfigUnknown;
+    c.after = PlannedInstanceValue(*in.schema, in.config);
+    Value after = c.after;
+    Record(std::move(c));
+    return after;
+  }
+
+  Value PlanManaged(const InstanceHookInput& in, const state::ResourceInstanceState* prior, Provider& provider,
+                    const std::string& provider_name, const OperationContext& ctx, Diagnostics& diags) {
+    const std::string& type = in.addr.resource.type;
+    const ResourceConfig& config = *in.graph_node->resource;
+    ResourceInstanceChange c = NewChange(in, provider_name);
+    ActionInputs ai;
+    bool interrupted_create = prior && prior->status == state::ResourceStatus::PendingCreate;
+    if (interrupted_create) c.idempotency_token = prior->idempotency_token;
+    bool has_object = prior && !interrupted_create && prior->attributes.IsMapping();
+    Value before = has_object ? prior->attributes : Value::Null();
+    if (has_object && req_.refresh) {
+      OperationSlots::Held slot(slots_);
+      ReportRefresh(in.addr.ToString(), before);
+      ReadResult read = provider.ReadResource(ctx, type, before);
+      diags.Append(read.diags);
+      if (read.diags.HasErrors()) return before;
+      if (read.gone) {
+        ai.gone = true;
+        has_object = false;
+        RecordDrift(DriftChange(c, before, Value::Null(), Action::Delete));
+        before = Value::Null();
+      } else {
+        if (!Unmarked(read.state).Equals(Unmarked(before))) RecordDrift(DriftChange(c, before, read.state, Action::Update));
+        before = read.state;
+      }
+    }
+    if (req_.mode == PlanMode::RefreshOnly) {
+      c.action = Action::NoOp;
+      c.before = before;
+      c.after = before;
+      Record(c);
+      return has_object ? before : PlannedInstanceValue(*in.schema, in.config);
+    }
+
+    IgnoreChanges ignore = ParseIgnoreChanges(config.lifecycle, diags);
+    Value proposed = ProposedNewValue(*in.schema, before, in.config);
+    if (has_object) proposed = ApplyIgnoreChanges(before, proposed, ignore);
+    PlanResult planned = provider.PlanResourceChange(ctx, type, before, proposed, in.config);
+    diags.Append(planned.diags);
+    if (planned.diags.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);
+    Value after = planned.planned.IsNull() ? proposed : planned.planned;
+    if (has_object) after = ApplyIgnoreChanges(before, after, ignore);
+
+    ai.prior_exists = has_object;
+    ai.prior = before;
+    ai.planned = after;
+    ai.requires_replace = RequiresReplace(*in.schema, before, after);
+    for (const AttrPath& p : planned.requires_replace) {
+      if (std::find(ai.requires_replace.begin(), ai.requires_replace.end(), p) == ai.requires_replace.end() &&
+          !Unmarked(ValueAtPath(before, p)).Equals(Unmarked(ValueAtPath(after, p)))) {
+        ai.requires_replace.push_back(p);
+      }
+    }
+    ai.create_before_destroy = config.lifecycle.create_before_destroy;
+    ai.tainted = has_object && prior->status == state::ResourceStatus::Tainted;
+    ai.replace_requested = replace_.count(in.addr.ToString()) != 0;
+    if (!planned.ignored_paths.empty() && has_object) {
+      IgnoreChanges owned{false, planned.ignored_paths};
+      ai.planned = ApplyIgnoreChanges(before, after, owned);
+    }
+    ActionDecision decision = DecideAction(ai);
+    if (interrupted_create && decision.action == Action::Create) {
+      decision.reason = ActionReason::CreateAfterInterruption;
+      c.recovery = in.schema->create_recovery;
+    }
+    if (auto error = CheckPreventDestroy(in.addr, decision.action, config.lifecycle.prevent_destroy)) {
+      diags.Error("Instance cannot be destroyed", *error, config.lifecycle.range.IsKnown() ? config.lifecycle.range : config.range);
+    }
+    if (IsReplace(decision.action)) {
+      // The replacement is a new object: planned as a create, so what the provider computes
+      // (ids, ARNs) is unknown instead of carried over from the object being replaced.
+      Value fresh = ProposedNewValue(*in.schema, Value::Null(), in.config);
+      PlanResult as_create = provider.PlanResourceChange(ctx, type, Value::Null(), fresh, in.config);
+      diags.Append(as_create.diags);
+      if (as_create.diags.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);
+      after = as_create.planned.IsNull() ? fresh : as_create.planned;
+    }
+    c.action = decision.action;
+    c.reason = decision.reason;
+    c.before = before;
+    c.after = after;
+    if (IsReplace(c.action)) c.requires_replace = ai.requires_replace;
+    if (c.idempotency_token.empty() && (c.action == Action::Create || IsReplace(c.action))) {
+      c.idempotency_token = NewToken(c.addr);
+    }
+    Record(c);
+    return after;
+  }
+
+  static ResourceInstanceChange DriftChange(const ResourceInstanceChange& base, const Value& before, const Value& after,
+                                            Action action) {
+    ResourceInstanceChange d = base;
+    d.action = action;
+    d.before = before;
+    d.after = after;
+    return d;
+  }
+
+  std::string NewToken(const ResourceInstanceAddr& addr) {
+    std::lock_guard lock(mu_);
+    return Sha256Hex(fmt::format("{}|{}|{}|{}", req_.prior->lineage, addr.ToString(), req_.prior->serial,
+                                 std::chrono::steady_clock::now().time_since_epoch().count() + (token_counter_++)))
+        .substr(0, 32);
+  }
+
+  // State instances that config no longer declares: deleted (after a refresh says they
+  // still exist).
+  void PlanOrphans() {
+    const StageGraph& graph = *req_.stage->graph;
+    for (const auto& r : req_.prior->resources) {
+      std::string address = r.addr.ToString();
+      if (seen_.count(address)) continue;
+      if (!targets_.empty() && !targets_.MatchesAddress(r.addr)) continue;
+      if (r.addr.resource.mode == ResourceMode::Data) continue;  // dropped from state by apply
+      ResourceInstanceChange c = OrphanChange(r);
+      if (!RefreshOrphan(r, c)) continue;
+      c.action = Action::Delete;
+      c.reason = DeleteReason(r.addr, graph);
+      Record(std::move(c));
+    }
+  }
+
+  void PlanDestroy() {
+    std::set<std::string> chosen;
+    if (!targets_.empty()) chosen = DestroyClosure();
+    for (const auto& r : req_.prior->resources) {
+      if (!targets_.empty() && !chosen.count(r.addr.ToString())) continue;
+      if (r.addr.resource.mode == ResourceMode::Data) continue;
+      ResourceInstanceChange c = OrphanChange(r);
+      if (!RefreshOrphan(r, c)) continue;
+      c.action = Action::Delete;
+      if (const ResourceConfig* config = ConfigOf(r.addr)) {
+        if (auto error = CheckPreventDestroy(r.addr, Action::Delete, config->lifecycle.prevent_destroy)) {
+          diags_.Error("Instance cannot be destroyed", *error,
+                       config->lifecycle.range.IsKnown() ? config->lifecycle.range : config->range);
+        }
+      }
+      Record(std::move(c));
+    }
+  }
+
+  // The declaration of a state instance's resource, if config still has it.
+  const ResourceConfig* ConfigOf(const ResourceInstanceAddr& addr) const {
+    const StageGraph& graph = *req_.stage->graph;
+    for (const ModuleInstance& m : graph.modules) {
+      if (!(m.path == addr.module)) continue;
+      const auto& table = addr.resource.mode == ResourceMode::Data ? m.data : m.resources;
+      auto it = table.find(addr.resource.name);
+      if (it != table.end() && graph.nodes[it->second].resource->type == addr.resource.type) {
+        return graph.nodes[it->second].resource;
+      }
+    }
+    return nullptr;
+  }
+
+  // -destroy -target X: X and every instance that depends on it.
+  std::set<std::string> DestroyClosure() {
+    std::set<std::string> chosen;
+    // What a dependency list may name of a chosen instance: it, or its resource.
+    std::set<std::string> names;
+    auto choose = [&](const state::ResourceInstanceState& r) {
+      chosen.insert(r.addr.ToString());
+      names.insert(r.addr.ToString());
+      names.insert(r.addr.WithoutKey().ToString());
+    };
+    for (const auto& r : req_.prior->resources) {
+      if (targets_.MatchesAddress(r.addr)) choose(r);
+    }
+    bool grew = true;
+    while (grew) {
+      grew = false;
+      for (const auto& r : req_.prior->resources) {
+        if (chosen.count(r.addr.ToString())) continue;
+        bool hit = std::any_of(r.dependencies.begin(), r.dependencies.end(),
+                               [&](const std::string& d) { return names.count(d) != 0; });
+        if (hit) {
+          choose(r);
+          grew = true;
+        }
+      }
+    }
+    return chosen;
+  }
+
+  ResourceInstanceChange OrphanChange(const state::ResourceInstanceState& r) {
+    ResourceInstanceChange c;
+    c.addr = r.addr;
+    c.type = r.addr.resource.type;
+    c.provider = r.provider;
+    c.mode = "managed";
+    c.schema_version = static_cast<int>(r.schema_version);
+    c.dependencies = r.dependencies;
+    c.before = r.attributes;
+    return c;
+  }
+
+  // Terraform's "aws_vpc.main: Refreshing state... [id=vpc-1]".
+  void ReportRefresh(const std::string& address, const Value& prior) const {
+    if (!req_.progress) return;
+    std::string id;
+    if (prior.IsMapping()) {
+      auto it = prior.AsMap().find("id");
+      if (it != prior.AsMap().end() && it->second.IsString() && !it->second.IsSensitive()) id = it->second.AsString();
+    }
+    req_.progress(address, "Refreshing state..." + (id.empty() ? std::string() : " [id=" + id + "]"));
+  }
+
+  // Refreshes an instance about to be deleted; false when there is nothing left to delete.
+  bool RefreshOrphan(const state::ResourceInstanceState& r, ResourceInstanceChange& c) {
+    if (r.status == state::ResourceStatus::PendingCreate && !r.attributes.IsMapping()) return false;
+    if (!req_.refresh) return true;
+    OperationContext ctx = Context(c.addr.ToString());
+    NodeId block = ProviderBlockFor(*req_.stage->graph, r.addr);
+    Value settings = block != kNoNode && evaluation_ ? evaluation_->ResultOf(block) : Value::Null();
+    Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, diags_);
+    if (!provider) return false;
+    ReportRefresh(c.addr.ToString(), r.attributes);
+    ReadResult read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
+    for (Diagnostic d : read.diags) {
+      if (d.address.empty()) d.address = c.addr.ToString();
+      diags_.Add(std::move(d));
+    }
+    if (read.diags.HasErrors()) return false;
+    if (read.gone) {
+      RecordDrift(DriftChange(c, r.attributes, Value::Null(), Action::Delete));
+      return false;
+    }
+    c.before = read.state;
+    return true;
+  }
+
+  void PlanOutputs(Plan& plan, const StageEvaluation& evaluation) {
+    std::map<std::string, Value> after = evaluation.RootOutputs();
+    const auto& declared = req_.stage->graph->modules[0].config->outputs;
+    if (req_.mode == PlanMode::Destroy) after.clear();
+    for (const auto& [name, value] : after) {
+      OutputChange oc;
+      oc.name = name;
+      oc.after = value;
+      auto it = declared.find(name);
+      oc.sensitive = it != declared.end() && it->second.sensitive;
+      const state::OutputState* before = req_.prior->FindOutput(name);
+      if (!before) {
+        oc.action = Action::Create;
+      } else {
+        oc.before = before->value;
+        bool same = value.IsWhollyKnown() && Unmarked(value).Equals(Unmarked(before->value));
+        oc.action = same ? Action::NoOp : Action::Update;
+      }
+      plan.output_changes.push_back(std::move(oc));
+    }
+    for (const auto& o : req_.prior->outputs) {
+      if (after.count(o.name)) continue;
+      OutputChange oc;
+      oc.name = o.name;
+      oc.action = Action::Delete;
+      oc.before = o.value;
+      oc.sensitive = o.sensitive;
+      plan.output_changes.push_back(std::move(oc));
+    }
+  }
+
+  const PlanRequest& req_;
+  Diagnostics& diags_;
+  ProviderSet providers_;
+  TargetSet targets_;
+  OperationSlots slots_;
+  const StageEvaluation* evaluation_ = nullptr;
+  std::vector<bool> targeted_nodes_;
+  std::map<std::string, const state::ResourceInstanceState*> prior_;
+  std::set<std::string> replace_;
+  std::vector<std::vector<std::string>> deps_;
+  std::mutex mu_;
+  std::vector<ResourceInstanceChange> changes_;
+  std::vector<ResourceInstanceChange> drift_;
+  std::set<std::string> seen_;
+  std::set<std::string> changed_resources_;
+  uint64_t token_counter_ = 0;
+};
+
+}  // namespace
+
+PlanOutcome PlanStage(const PlanRequest& request, Diagnostics& diags) {
+  state::StageState empty;
+  PlanRequest req = request;
+  if (!req.prior) req.prior = &empty;
+  return Planner(req, diags).Run();
+}
+
+std::string ConfigDigest(const LoadedStage& stage) {
+  std::string all;
+  if (stage.graph) {
+    for (const ModuleInstance& m : stage.graph->modules) {
+      for (const std::string& file : m.config->files) {
+        std::ifstream in(file, std::ios::binary);
+        std::stringstream text;
+        text << in.rdbuf();
+        all += file + '\0' + Sha256Hex(text.str()) + '\0';
+      }
+    }
+  }
+  return Sha256Hex(all);
+}
+
+std::string StateDigest(const state::StageState& state) {
+  std::string all = state.lineage + '\0' + std::to_string(state.serial) + '\0';
+  for (const auto& r : state.resources) {
+    all += r.addr.ToString() + '\0' + state::ToString(r.status) + '\0' + r.idempotency_token + '\0' +
+           ValueToJson(r.attributes.DeepUnmark()).dump() + '\0';
+  }
+  return Sha256Hex(all);
+}
+
+}  // namespace strata

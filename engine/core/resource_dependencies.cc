@@ -1,0 +1,62 @@
+#include "engine/core/resource_dependencies.h"
+
+#include <algorithm>
+
+namespace strata {
+
+namespace {
+
+bool IsResource(const GraphNode& n) { return n.kind == NodeKind::Resource || n.kind == NodeKind::Data; }
+
+}  // namespace
+
+NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& addr) {
+  std::string provider = ProviderOfType(addr.resource.type);
+  // The deepest module instance on addr's path that still exists.
+  int module = 0;
+  for (size_t i = 0; i < graph.modules.size(); ++i) {
+    const ModulePath& path = graph.modules[i].path;
+    bool prefix = path.steps.size() <= addr.module.steps.size() &&
+                  std::equal(path.steps.begin(), path.steps.end(), addr.module.steps.begin());
+    if (prefix && path.steps.size() >= graph.modules[module].path.steps.size()) module = static_cast<int>(i);
+  }
+  for (int m = module; m >= 0; m = graph.modules[m].parent) {
+    auto it = graph.modules[m].providers.find(provider);
+    if (it != graph.modules[m].providers.end()) return it->second;
+  }
+  return kNoNode;
+}
+
+std::string ResourceNodeAddress(const StageGraph& graph, NodeId id) { return graph.Label(id); }
+
+std::vector<std::vector<std::string>> ResourceDependencies(const StageGraph& graph) {
+  const size_t n = graph.nodes.size();
+  std::vector<std::vector<std::string>> result(n);
+  // Iterative DFS per resource, stopping at the first resource on each path; the walk
+  // through non-resource nodes is shared work, but stages are small enough per resource.
+  std::vector<size_t> seen(n, 0);
+  size_t epoch = 0;
+  std::vector<NodeId> stack;
+  for (NodeId id = 0; id < n; ++id) {
+    if (!IsResource(graph.nodes[id])) continue;
+    ++epoch;
+    stack.assign(graph.dag.DependenciesOf(id).begin(), graph.dag.DependenciesOf(id).end());
+    std::vector<std::string>& deps = result[id];
+    while (!stack.empty()) {
+      NodeId d = stack.back();
+      stack.pop_back();
+      if (seen[d] == epoch) continue;
+      seen[d] = epoch;
+      if (IsResource(graph.nodes[d])) {
+        deps.push_back(ResourceNodeAddress(graph, d));
+        continue;
+      }
+      for (NodeId next : graph.dag.DependenciesOf(d)) stack.push_back(next);
+    }
+    std::sort(deps.begin(), deps.end());
+    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+  }
+  return result;
+}
+
+}  // namespace strata
