@@ -1,6 +1,6 @@
 #pragma once
-// The provider interface (DESIGN §6): what the engine asks of every provider — builtin,
-// aws, kubernetes — to learn schemas, refresh, plan, create, update, delete, import and
+// The provider interface: what the engine asks of every provider — builtin, aws,
+// kubernetes — to learn schemas, refresh, plan, create, update, delete, import and
 // read data sources. Modelled on Terraform's provider protocol (GetProviderSchema,
 // ReadResource, PlanResourceChange, ApplyResourceChange, ImportResourceState,
 // ReadDataSource), with apply split into Create/Update/Delete.
