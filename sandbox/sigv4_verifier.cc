@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <ctime>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/hash.h"
+#include "engine/base/hex.h"
 #include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/http/url.h"
 
@@ -178,9 +179,9 @@ std::string Signature(const SigV4Auth& auth, const std::string& secret,
                       const std::string& canonical_request, std::string* string_to_sign) {
   std::string scope = auth.date + "/" + auth.region + "/" + auth.service + "/aws4_request";
   *string_to_sign = std::string(kAlgorithm) + "\n" + auth.amz_date + "\n" + scope + "\n" +
-                    aws::Sha256Hex(canonical_request);
+                    base::Sha256Hex(canonical_request);
   std::string key = aws::DeriveSigningKey(secret, auth.date, auth.region, auth.service);
-  return aws::HexEncode(aws::HmacSha256(key, *string_to_sign));
+  return base::HexEncode(base::HmacSha256(key, *string_to_sign));
 }
 
 // Constant-time comparison, so a signature cannot be guessed byte by byte.
@@ -236,7 +237,7 @@ SigV4Check VerifySigV4(const SigV4Auth& auth, const ReceivedRequest& request,
   if (check.problem != SigV4Problem::None) return check;
   auto content_hash = request.headers.find("x-amz-content-sha256");
   std::string payload_hash = content_hash != request.headers.end() ? content_hash->second
-                                                                   : aws::Sha256Hex(request.body);
+                                                                   : base::Sha256Hex(request.body);
   check.canonical_request = CanonicalRequest(auth, request, payload_hash);
   std::string expected = Signature(auth, secret_key, check.canonical_request, &check.string_to_sign);
   if (SameSignature(expected, auth.signature)) return check;

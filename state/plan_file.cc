@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/base/hex.h"
 #include "engine/value/json.h"
-#include "state/crypto/encoding.h"
 #include "state/crypto/sealer.h"
 #include "state/sensitive_paths.h"
 
@@ -283,7 +283,7 @@ bool WriteAll(int fd, const std::string& text) {
 StateStatus WriteFileAtomically(const std::string& path, const std::string& text, StateEnvironment& env) {
   std::filesystem::path dir = std::filesystem::path(path).parent_path();
   if (dir.empty()) dir = ".";
-  std::string tmp = path + ".tmp-" + crypto::HexEncode(env.RandomBytes(6));
+  std::string tmp = path + ".tmp-" + base::HexEncode(env.RandomBytes(6));
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) return WriteError(path, "creating " + tmp);
   // The umask can only take bits away; fchmod makes the mode exactly 0600 all the same.

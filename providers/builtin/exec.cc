@@ -8,8 +8,8 @@
 // destroy_command and timeout update in place.
 #include <sstream>
 
+#include "engine/base/hex.h"
 #include "providers/builtin/duration.h"
-#include "providers/builtin/encoding.h"
 #include "providers/builtin/resource_type.h"
 
 namespace strata {
@@ -77,7 +77,7 @@ class Exec : public BuiltinResourceType {
     ProcessResult run;
     Diagnostics diags = Run(ctx, planned, GetStringList(planned, "command"), run);
     if (diags.HasErrors()) return {{}, diags};
-    Value state = With(planned, "id", Value::String(HexEncode(env_.random->Bytes(8))));
+    Value state = With(planned, "id", Value::String(base::HexEncode(env_.random->Bytes(8))));
     state = With(state, "stdout", Value::String(run.stdout_text));
     state = With(state, "stderr", Value::String(run.stderr_text));
     state = With(state, "exit_code", Value::Number(run.exit_code));

@@ -16,14 +16,31 @@
 // bit is not, since the umask takes bits away.
 #include <cstdio>
 
-#include "providers/builtin/encoding.h"
+#include "engine/base/base64.h"
+#include "engine/base/hash.h"
 #include "providers/builtin/resource_type.h"
 
 namespace strata {
 namespace {
 
 using namespace attrs;
-using namespace builtin;
+using base::Base64Encode;
+using base::DigestAlgorithm;
+using base::DigestHex;
+
+// The digests both local_file types publish of a file's content.
+Value WithContentDigests(Value v, const std::string& content) {
+  v = With(v, "id", Value::String(DigestHex(DigestAlgorithm::kSha1, content)));
+  v = With(v, "content_md5", Value::String(DigestHex(DigestAlgorithm::kMd5, content)));
+  v = With(v, "content_sha1", Value::String(DigestHex(DigestAlgorithm::kSha1, content)));
+  v = With(v, "content_sha256", Value::String(DigestHex(DigestAlgorithm::kSha256, content)));
+  v = With(v, "content_sha512", Value::String(DigestHex(DigestAlgorithm::kSha512, content)));
+  v = With(v, "content_base64sha256",
+           Value::String(Base64Encode(base::Digest(DigestAlgorithm::kSha256, content))));
+  v = With(v, "content_base64sha512",
+           Value::String(Base64Encode(base::Digest(DigestAlgorithm::kSha512, content))));
+  return v;
+}
 
 const char* kContentAttrs[] = {"content", "sensitive_content", "content_base64", "source"};
 
@@ -129,7 +146,7 @@ class LocalFile : public BuiltinResourceType {
     if (granted && (file.mode & ~*granted) != 0) {
       state = With(state, "file_permission", Value::String(FormatMode(file.mode)));
     }
-    if (DigestHex(Digest::Sha256, file.content) == GetString(prior, "content_sha256")) {
+    if (DigestHex(DigestAlgorithm::kSha256, file.content) == GetString(prior, "content_sha256")) {
       return {state, false, {}};
     }
     // Edited outside: record what is there now.
@@ -171,7 +188,7 @@ class LocalFile : public BuiltinResourceType {
     } else if (Value s = Get(v, "sensitive_content"); s.IsString()) {
       out = s.AsString();
     } else if (Value b = Get(v, "content_base64"); b.IsString()) {
-      auto decoded = Base64Decode(b.AsString());
+      auto decoded = base::Base64Decode(b.AsString(), base::Base64Input::kLenient);
       if (!decoded) return "content_base64 is not valid base64";
       out = *decoded;
     } else if (Value src = Get(v, "source"); src.IsString()) {
@@ -185,14 +202,7 @@ class LocalFile : public BuiltinResourceType {
   }
 
   Value WithChecksums(Value v, const std::string& content) const {
-    v = With(v, "id", Value::String(DigestHex(Digest::Sha1, content)));
-    v = With(v, "content_md5", Value::String(DigestHex(Digest::Md5, content)));
-    v = With(v, "content_sha1", Value::String(DigestHex(Digest::Sha1, content)));
-    v = With(v, "content_sha256", Value::String(DigestHex(Digest::Sha256, content)));
-    v = With(v, "content_base64sha256", Value::String(Base64Encode(DigestOf(Digest::Sha256, content))));
-    v = With(v, "content_sha512", Value::String(DigestHex(Digest::Sha512, content)));
-    v = With(v, "content_base64sha512", Value::String(Base64Encode(DigestOf(Digest::Sha512, content))));
-    return Normalize(Schema(), v);
+    return Normalize(Schema(), WithContentDigests(std::move(v), content));
   }
 
   bool sensitive_;
@@ -227,13 +237,7 @@ class LocalFileData : public BuiltinDataSourceType {
     Value v = config;
     v = With(v, "content", Value::String(c));
     v = With(v, "content_base64", Value::String(Base64Encode(c)));
-    v = With(v, "id", Value::String(DigestHex(Digest::Sha1, c)));
-    v = With(v, "content_md5", Value::String(DigestHex(Digest::Md5, c)));
-    v = With(v, "content_sha1", Value::String(DigestHex(Digest::Sha1, c)));
-    v = With(v, "content_sha256", Value::String(DigestHex(Digest::Sha256, c)));
-    v = With(v, "content_sha512", Value::String(DigestHex(Digest::Sha512, c)));
-    v = With(v, "content_base64sha256", Value::String(Base64Encode(DigestOf(Digest::Sha256, c))));
-    v = With(v, "content_base64sha512", Value::String(Base64Encode(DigestOf(Digest::Sha512, c))));
+    v = WithContentDigests(std::move(v), c);
     return {Normalize(Schema(), v), false, {}};
   }
 };

@@ -4,14 +4,14 @@
 // Import: "B64URL" or "PREFIX,B64URL" (Terraform's format).
 #include <algorithm>
 
-#include "providers/builtin/encoding.h"
+#include "engine/base/base64.h"
+#include "engine/base/hex.h"
 #include "providers/builtin/resource_type.h"
 
 namespace strata {
 namespace {
 
 using namespace attrs;
-using namespace builtin;
 
 //! The big-endian bytes as an unsigned decimal number.
 std::string Decimal(const std::string& bytes) {
@@ -70,7 +70,7 @@ class RandomId : public BuiltinResourceType {
       prefix = id.substr(0, comma);
       b64 = id.substr(comma + 1);
     }
-    auto bytes = Base64Decode(b64);
+    auto bytes = base::Base64Decode(b64, base::Base64Input::kLenient);
     if (!bytes || bytes->empty()) {
       return {{}, Error("Invalid import id", "\"" + b64 + "\" is not URL-safe base64.")};
     }
@@ -82,11 +82,11 @@ class RandomId : public BuiltinResourceType {
  private:
   Value State(Value v, const std::string& bytes) const {
     std::string prefix = GetString(v, "prefix");
-    std::string id = Base64Encode(bytes, /*url_safe=*/true, /*pad=*/false);
+    std::string id = base::Base64Encode(bytes, base::Base64Alphabet::kUrlSafe, /*pad=*/false);
     v = With(v, "id", Value::String(id));
     v = With(v, "b64_url", Value::String(prefix + id));
-    v = With(v, "b64_std", Value::String(prefix + Base64Encode(bytes)));
-    v = With(v, "hex", Value::String(prefix + HexEncode(bytes)));
+    v = With(v, "b64_std", Value::String(prefix + base::Base64Encode(bytes)));
+    v = With(v, "hex", Value::String(prefix + base::HexEncode(bytes)));
     v = With(v, "dec", Value::String(prefix + Decimal(bytes)));
     return Normalize(Schema(), v);
   }

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <set>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/base64.h"
 #include "sandbox/services/eks_addons.h"
 #include "sandbox/services/eks_common.h"
 #include "sandbox/services/eks_nodegroups.h"
@@ -413,7 +413,7 @@ Json RenderCluster(const ServiceContext& ctx, const Json& doc) {
     return view;
   }
   view["endpoint"] = ctx.cluster_endpoint_base + "/clusters/" + doc.at("name").get<std::string>();
-  view["certificateAuthority"] = {{"data", aws::Base64Encode(ctx.cluster_ca_pem)}};
+  view["certificateAuthority"] = {{"data", base::Base64Encode(ctx.cluster_ca_pem)}};
   view["identity"] = {{"oidc", {{"issuer", doc.at("issuer")}}}};
   return view;
 }

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <optional>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/base64.h"
 #include "sandbox/services/iam_roles.h"
 #include "sandbox/services/iam_xml.h"
 #include "sandbox/services/sts_call.h"
@@ -82,11 +82,9 @@ Json TokenClaims(const std::string& token) {
   size_t first = token.find('.');
   size_t second = first == std::string::npos ? first : token.find('.', first + 1);
   if (second == std::string::npos) return Json::object();
-  std::string payload;
-  if (!aws::Base64Decode(token.substr(first + 1, second - first - 1), &payload)) {
-    return Json::object();
-  }
-  Json claims = Json::parse(payload, nullptr, /*allow_exceptions=*/false);
+  auto payload = base::Base64Decode(token.substr(first + 1, second - first - 1), base::Base64Input::kLenient);
+  if (!payload) return Json::object();
+  Json claims = Json::parse(*payload, nullptr, /*allow_exceptions=*/false);
   return claims.is_object() ? claims : Json::object();
 }
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "state/crypto/encoding.h"
+#include "engine/base/base64.h"
 
 namespace strata::state::crypto {
 namespace {
@@ -45,7 +45,7 @@ std::string Seal(const std::string& plaintext, const KeyRing& ring, StateEnviron
   ok = ok && EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_GET_TAG, kTagSize, o + total) == 1;
   if (!ok) throw std::runtime_error("OpenSSL AES-256-GCM encryption failed");  // cannot happen with valid inputs
   out.resize(static_cast<size_t>(total) + kTagSize);
-  return kGcmPrefix + key.id + ":" + Base64Encode(nonce + out);
+  return kGcmPrefix + key.id + ":" + base::Base64Encode(nonce + out);
 }
 
 std::string SealedKeyId(const std::string& sealed) {
@@ -79,7 +79,8 @@ StateResult<std::string> Open(const std::string& sealed, const KeyRing& ring, co
                                   ": set STRATA_STATE_KEY to the key it was written with (to rotate keys, set the old "
                                   "one in STRATA_STATE_OLD_KEY and run `strata state rekey`)");
   }
-  auto blob = Base64Decode(sealed.substr(sizeof kGcmPrefix - 1 + key_id.size() + 1));
+  auto blob = base::Base64Decode(sealed.substr(sizeof kGcmPrefix - 1 + key_id.size() + 1),
+                                 base::Base64Input::kOpenSsl);
   if (!blob || blob->size() < kNonceSize + kTagSize) {
     return StateStatus::Error(StateCode::Corrupt, what + ": the stored encrypted value is damaged");
   }

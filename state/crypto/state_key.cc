@@ -1,12 +1,13 @@
 #include "state/crypto/state_key.h"
 
 #include <openssl/evp.h>
-#include <openssl/sha.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "state/crypto/encoding.h"
+#include "engine/base/base64.h"
+#include "engine/base/hash.h"
+#include "engine/base/hex.h"
 
 namespace strata::state::crypto {
 namespace {
@@ -22,9 +23,7 @@ std::string Trim(const std::string& s) {
 }
 
 std::string KeyId(const std::string& key) {
-  unsigned char digest[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(key.data()), key.size(), digest);
-  return HexEncode(std::string_view(reinterpret_cast<const char*>(digest), 8));
+  return base::HexEncode(base::Sha256(key).substr(0, 8));
 }
 
 StateResult<StateKey> FromSource(const std::string& text, const std::string& source) {
@@ -41,9 +40,9 @@ StateResult<StateKey> ParseStateKey(const std::string& raw) {
   std::string text = Trim(raw);
   if (text.empty()) return StateStatus::Error(StateCode::InvalidArgument, "the state key is empty");
   std::string bytes;
-  if (auto hex = text.size() == 64 ? HexDecode(text) : std::nullopt) {
+  if (auto hex = text.size() == 64 ? base::HexDecode(text) : std::nullopt) {
     bytes = *hex;
-  } else if (auto b64 = Base64Decode(text); b64 && b64->size() == 32) {
+  } else if (auto b64 = base::Base64Decode(text, base::Base64Input::kOpenSsl); b64 && b64->size() == 32) {
     bytes = *b64;
   } else {
     bytes.assign(32, '\0');

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <nlohmann/json.hpp>
 
+#include "engine/base/base64.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
 #include "engine/value/json.h"
@@ -248,12 +250,11 @@ Value YamlDecode(const Args& args, const FunctionContext&) {
 
 Value Base64DecodeFn(const Args& args, const FunctionContext&) {
   std::string text = functions::StringArg(args, 0);
-  std::string bytes;
-  if (!functions::Base64Decode(text, bytes))
-    Fail(0, fmt::format("failed to decode base64 data \"{}\"", text));
-  if (!functions::IsValidUtf8(bytes))
+  std::optional<std::string> bytes = base::Base64Decode(text);
+  if (!bytes) Fail(0, fmt::format("failed to decode base64 data \"{}\"", text));
+  if (!functions::IsValidUtf8(*bytes))
     Fail(0, "the result of decoding the provided string is not valid UTF-8");
-  return Value::String(bytes);
+  return Value::String(*bytes);
 }
 
 // Go's url.QueryEscape.
@@ -355,7 +356,7 @@ void RegisterEncodingFunctions(FunctionTable& table) {
   Define(table, "jsondecode", 1, 1, JsonDecode);
   Define(table, "yamlencode", 1, 1, YamlEncode);
   Define(table, "yamldecode", 1, 1, YamlDecode);
-  DefineStringFunction(table, "base64encode", functions::Base64Encode);
+  DefineStringFunction(table, "base64encode", [](const std::string& s) { return base::Base64Encode(s); });
   Define(table, "base64decode", 1, 1, Base64DecodeFn);
   DefineStringFunction(table, "urlencode", UrlEncode);
   Define(table, "csvdecode", 1, 1, CsvDecode);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "engine/base/base64.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
 
@@ -45,7 +46,7 @@ Value FileExists(const Args& args, const FunctionContext& ctx) {
 }
 
 Value FileBase64(const Args& args, const FunctionContext& ctx) {
-  return Value::String(functions::Base64Encode(functions::ReadFileArg(args, 0, ctx)));
+  return Value::String(base::Base64Encode(functions::ReadFileArg(args, 0, ctx)));
 }
 
 Value TemplateFile(const Args& args, const FunctionContext& ctx) {

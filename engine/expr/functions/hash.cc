@@ -1,45 +1,38 @@
 // Hash functions: md5, sha1, sha256, sha512 (hex), base64sha256, base64sha512, their file*
-// variants, which hash a file's bytes, and uuidv5. Computed with OpenSSL's EVP interface.
+// variants, which hash a file's bytes, and uuidv5. The digests are engine/base's (OpenSSL).
 #include <fmt/format.h>
-#include <openssl/evp.h>
 
 #include <cctype>
 #include <map>
 
+#include "engine/base/base64.h"
+#include "engine/base/hash.h"
+#include "engine/base/hex.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
 
 namespace strata {
 namespace {
 
+using base::DigestAlgorithm;
 using functions::Args;
 
-std::string Digest(const EVP_MD* md, const std::string& data) {
-  unsigned char out[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  if (EVP_Digest(data.data(), data.size(), out, &len, md, nullptr) != 1) {
-    functions::Fail(-1, "failed to compute the hash");
-  }
-  return std::string(reinterpret_cast<const char*>(out), len);
-}
-
-std::string Hex(const std::string& bytes) {
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) out += fmt::format("{:02x}", c);
-  return out;
+std::string Digest(DigestAlgorithm algorithm, const std::string& data) {
+  std::string digest = base::Digest(algorithm, data);
+  if (digest.empty()) functions::Fail(-1, "failed to compute the hash");
+  return digest;
 }
 
 enum class Encoding { Hex, Base64 };
 
 struct HashFunction {
   const char* name;
-  const EVP_MD* (*md)();
+  DigestAlgorithm algorithm;
   Encoding encoding;
 };
 
 std::string Encode(const std::string& digest, Encoding encoding) {
-  return encoding == Encoding::Hex ? Hex(digest) : functions::Base64Encode(digest);
+  return encoding == Encoding::Hex ? base::HexEncode(digest) : base::Base64Encode(digest);
 }
 
 // Parses "6ba7b810-9dad-11d1-80b4-00c04fd430c8" into 16 bytes.
@@ -77,10 +70,10 @@ Value UuidV5(const Args& args, const FunctionContext&) {
                                 "\"oid\", \"x500\" or a UUID",
                                 ns));
   }
-  std::string hash = Digest(EVP_sha1(), ns_bytes + functions::StringArg(args, 1)).substr(0, 16);
+  std::string hash = Digest(DigestAlgorithm::kSha1, ns_bytes + functions::StringArg(args, 1)).substr(0, 16);
   hash[6] = static_cast<char>((hash[6] & 0x0F) | 0x50);
   hash[8] = static_cast<char>((hash[8] & 0x3F) | 0x80);
-  std::string hex = Hex(hash);
+  std::string hex = base::HexEncode(hash);
   return Value::String(fmt::format("{}-{}-{}-{}-{}", hex.substr(0, 8), hex.substr(8, 4),
                                    hex.substr(12, 4), hex.substr(16, 4), hex.substr(20)));
 }
@@ -89,20 +82,20 @@ Value UuidV5(const Args& args, const FunctionContext&) {
 
 void RegisterHashFunctions(FunctionTable& table) {
   static const HashFunction kHashes[] = {
-      {"md5", EVP_md5, Encoding::Hex},
-      {"sha1", EVP_sha1, Encoding::Hex},
-      {"sha256", EVP_sha256, Encoding::Hex},
-      {"sha512", EVP_sha512, Encoding::Hex},
-      {"base64sha256", EVP_sha256, Encoding::Base64},
-      {"base64sha512", EVP_sha512, Encoding::Base64},
+      {"md5", DigestAlgorithm::kMd5, Encoding::Hex},
+      {"sha1", DigestAlgorithm::kSha1, Encoding::Hex},
+      {"sha256", DigestAlgorithm::kSha256, Encoding::Hex},
+      {"sha512", DigestAlgorithm::kSha512, Encoding::Hex},
+      {"base64sha256", DigestAlgorithm::kSha256, Encoding::Base64},
+      {"base64sha512", DigestAlgorithm::kSha512, Encoding::Base64},
   };
   for (const auto& h : kHashes) {
     functions::DefineStringFunction(
-        table, h.name, [h](const std::string& s) { return Encode(Digest(h.md(), s), h.encoding); });
+        table, h.name, [h](const std::string& s) { return Encode(Digest(h.algorithm, s), h.encoding); });
     functions::Define(table, std::string("file") + h.name, 1, 1,
                       [h](const Args& args, const FunctionContext& ctx) {
                         return Value::String(Encode(
-                            Digest(h.md(), functions::ReadFileArg(args, 0, ctx)), h.encoding));
+                            Digest(h.algorithm, functions::ReadFileArg(args, 0, ctx)), h.encoding));
                       });
   }
   functions::Define(table, "uuidv5", 2, 2, UuidV5);

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -241,49 +240,6 @@ std::string JsonEncode(const Value& v) {
     }
   }
   return out;
-}
-
-constexpr char kBase64Alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-std::string Base64Encode(const std::string& bytes) {
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  for (size_t i = 0; i < bytes.size(); i += 3) {
-    uint32_t chunk = static_cast<unsigned char>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) chunk |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-    if (i + 2 < bytes.size()) chunk |= static_cast<unsigned char>(bytes[i + 2]);
-    out += kBase64Alphabet[(chunk >> 18) & 0x3F];
-    out += kBase64Alphabet[(chunk >> 12) & 0x3F];
-    out += i + 1 < bytes.size() ? kBase64Alphabet[(chunk >> 6) & 0x3F] : '=';
-    out += i + 2 < bytes.size() ? kBase64Alphabet[chunk & 0x3F] : '=';
-  }
-  return out;
-}
-
-bool Base64Decode(const std::string& text, std::string& bytes) {
-  if (text.size() % 4 != 0) return false;
-  bytes.clear();
-  for (size_t i = 0; i < text.size(); i += 4) {
-    uint32_t chunk = 0;
-    int padding = 0;
-    for (size_t k = 0; k < 4; ++k) {
-      char c = text[i + k];
-      bool last_group = i + 4 == text.size();
-      if (c == '=' && last_group && k >= 2 && (k == 3 || text[i + 3] == '=')) {
-        ++padding;
-        chunk <<= 6;
-        continue;
-      }
-      const char* p = c ? std::strchr(kBase64Alphabet, c) : nullptr;
-      if (!p || padding) return false;
-      chunk = (chunk << 6) | static_cast<uint32_t>(p - kBase64Alphabet);
-    }
-    bytes += static_cast<char>((chunk >> 16) & 0xFF);
-    if (padding < 2) bytes += static_cast<char>((chunk >> 8) & 0xFF);
-    if (padding < 1) bytes += static_cast<char>(chunk & 0xFF);
-  }
-  return true;
 }
 
 std::string ResolvePath(const FunctionContext& ctx, const std::string& path) {

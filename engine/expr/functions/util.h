@@ -73,10 +73,6 @@ size_t Utf8SequenceLength(const std::string& s, size_t i);
 //! Terraform's jsonencode: compact, and with <, > and & escaped as \u003c etc. like Go's encoder.
 std::string JsonEncode(const Value& v);
 
-//! Standard base64 with padding; decoding rejects anything else (returns false).
-std::string Base64Encode(const std::string& bytes);
-bool Base64Decode(const std::string& text, std::string& bytes);
-
 //! Resolves `path` against ctx.base_dir unless it is absolute.
 std::string ResolvePath(const FunctionContext& ctx, const std::string& path);
 //! Reads a regular file, throwing FunctionError (arg `index`) naming the resolved path.

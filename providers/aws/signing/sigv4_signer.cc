@@ -4,11 +4,15 @@
 #include <map>
 #include <vector>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/hash.h"
+#include "engine/base/hex.h"
 #include "providers/aws/http/url.h"
 
 namespace strata::aws {
 namespace {
+
+using base::HmacSha256;
+using base::Sha256Hex;
 
 constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
 constexpr std::string_view kSecurityTokenHeader = "X-Amz-Security-Token";
@@ -119,7 +123,7 @@ void Compute(const HttpRequest& request, const Url& url, const std::string& cano
                             Sha256Hex(details->canonical_request);
   std::string key = DeriveSigningKey(creds.secret_access_key, amz_date.substr(0, 8),
                                      options.region, options.service);
-  details->signature = HexEncode(HmacSha256(key, details->string_to_sign));
+  details->signature = base::HexEncode(HmacSha256(key, details->string_to_sign));
   details->signed_headers = headers.signed_names;
 }
 

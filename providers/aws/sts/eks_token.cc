@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/base64.h"
 #include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/client/endpoint_resolver.h"
 
@@ -26,7 +26,7 @@ Result<EksToken> MakeEksToken(const Credentials& creds, const EksTokenRequest& r
 
   EksToken token;
   token.presigned_url = http.url;
-  token.token = "k8s-aws-v1." + Base64UrlEncodeNoPad(http.url);
+  token.token = "k8s-aws-v1." + base::Base64Encode(http.url, base::Base64Alphabet::kUrlSafe, /*pad=*/false);
   token.expiration = request.now + std::chrono::minutes(14);
   return token;
 }

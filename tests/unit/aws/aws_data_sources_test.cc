@@ -8,8 +8,8 @@
 #include <map>
 #include <string>
 
+#include "engine/base/base64.h"
 #include "engine/value/format.h"
-#include "providers/aws/signing/crypto.h"
 #include "providers/aws/http/url.h"
 #include "providers/aws/provider/aws_provider.h"
 
@@ -194,8 +194,9 @@ TEST_F(AwsDataSourcesTest, EksClusterAuthTokenIsAPresignedStsUrl) {
   EXPECT_EQ(b64.find_first_of("+/="), std::string::npos) << "base64url without padding";
   for (char& c : b64) c = c == '-' ? '+' : c == '_' ? '/' : c;
   while (b64.size() % 4) b64 += '=';
-  std::string url;
-  ASSERT_TRUE(Base64Decode(b64, &url));
+  auto decoded = base::Base64Decode(b64);
+  ASSERT_TRUE(decoded);
+  std::string url = *decoded;
   EXPECT_EQ(url.rfind("https://sts.eu-central-1.amazonaws.com/?", 0), 0u) << url;
   EXPECT_NE(url.find("Action=GetCallerIdentity"), std::string::npos) << url;
   EXPECT_NE(url.find("X-Amz-Algorithm=AWS4-HMAC-SHA256"), std::string::npos) << url;
@@ -216,8 +217,9 @@ TEST_F(AwsDataSourcesTest, EksClusterAuthTokenAimsAtTheStsEndpointOverride) {
   std::string b64 = r.state.AsMap().at("token").AsString().substr(11);
   for (char& c : b64) c = c == '-' ? '+' : c == '_' ? '/' : c;
   while (b64.size() % 4) b64 += '=';
-  std::string url;
-  ASSERT_TRUE(Base64Decode(b64, &url));
+  auto decoded = base::Base64Decode(b64);
+  ASSERT_TRUE(decoded);
+  std::string url = *decoded;
   EXPECT_EQ(url.rfind("http://127.0.0.1:4566/?", 0), 0u) << url;
 }
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/base64.h"
 #include "providers/aws/sts/eks_token.h"
 #include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/http/url.h"
@@ -20,9 +20,9 @@ using testing::ReadFileOrEmpty;
 using testing::SharedTestdata;
 
 std::string Decode64(const std::string& s) {
-  std::string out;
-  EXPECT_TRUE(Base64Decode(s, &out));
-  return out;
+  auto out = base::Base64Decode(s, base::Base64Input::kLenient);
+  EXPECT_TRUE(out);
+  return out.value_or("");
 }
 
 std::map<std::string, std::string> QueryMap(const std::string& url) {
@@ -117,8 +117,9 @@ TEST(EksTokenTest, TokenDecodesToTheSignedUrl) {
   auto token = MakeEksToken(creds, request);
   ASSERT_TRUE(token.ok());
   ASSERT_EQ(token->token.rfind("k8s-aws-v1.", 0), 0u);
-  std::string url;
-  ASSERT_TRUE(Base64Decode(token->token.substr(11), &url));
+  auto decoded = base::Base64Decode(token->token.substr(11), base::Base64Input::kLenient);
+  ASSERT_TRUE(decoded);
+  std::string url = *decoded;
   EXPECT_EQ(url, token->presigned_url);
   auto q = QueryMap(url);
   EXPECT_EQ(q["X-Amz-SignedHeaders"], "host;x-k8s-aws-id");

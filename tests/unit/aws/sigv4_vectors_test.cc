@@ -11,7 +11,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/hex.h"
 #include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/http/url.h"
 #include "test_support.h"
@@ -219,7 +219,7 @@ TEST(SigV4VectorsTest, CrtSuitePresignedUrlAllCases) {
 }
 
 TEST(SigV4SignerTest, DerivedSigningKeyMatchesSuiteReadme) {
-  EXPECT_EQ(HexEncode(DeriveSigningKey(kSecretKey, "20150830", "us-east-1", "service")),
+  EXPECT_EQ(base::HexEncode(DeriveSigningKey(kSecretKey, "20150830", "us-east-1", "service")),
             "938127b5336810ddb6a5d6af445fcac9e371f9ed418ed386b022aed82901be75");
 }
 

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "providers/aws/signing/crypto.h"
+#include "engine/base/base64.h"
 #include "providers/aws/core/clock.h"
 #include "tests/unit/sandbox/iam_test_support.h"
 
@@ -107,7 +107,7 @@ TEST_F(StsServiceTest, AssumeRoleRefusesARoleThatDoesNotExist) {
 TEST_F(StsServiceTest, AssumeRoleWithWebIdentityReportsTheToken) {
   std::string arn = CreateRole("irsa", "7200");
   std::string payload = R"({"iss":"https://oidc.eks.us-east-1.amazonaws.com/id/ABC","sub":"system:serviceaccount:default:app","aud":"sts.amazonaws.com"})";
-  std::string token = "eyJhbGciOiJSUzI1NiJ9." + aws::Base64UrlEncodeNoPad(payload) + ".c2ln";
+  std::string token = "eyJhbGciOiJSUzI1NiJ9." + base::Base64Encode(payload, base::Base64Alphabet::kUrlSafe, /*pad=*/false) + ".c2ln";
   QueryResult r = sts_.Call("AssumeRoleWithWebIdentity",
                             {{"RoleArn", arn}, {"RoleSessionName", "pod"}, {"WebIdentityToken", token}, {"DurationSeconds", "7200"}});
   ASSERT_TRUE(r.ok()) << r.code << ": " << r.message;

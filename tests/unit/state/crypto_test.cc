@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "state/crypto/encoding.h"
+#include "engine/base/base64.h"
+#include "engine/base/hex.h"
 #include "state/crypto/sealer.h"
 #include "state/crypto/state_key.h"
 #include "state_test_util.h"
@@ -19,7 +20,7 @@ TEST(StateKeyTest, AcceptsHexBase64AndPassphrase) {
   EXPECT_EQ(hex->bytes[1], '\x01');
   EXPECT_EQ(hex->id.size(), 16u);
 
-  auto b64 = ParseStateKey("  " + Base64Encode(*HexDecode(kHexKey)) + "\n");
+  auto b64 = ParseStateKey("  " + base::Base64Encode(*base::HexDecode(kHexKey)) + "\n");
   ASSERT_TRUE(b64.ok());
   EXPECT_EQ(b64->bytes, hex->bytes);
   EXPECT_EQ(b64->id, hex->id);
@@ -102,14 +103,6 @@ TEST(SealerTest, WrongMissingKeyAndTamperingAreClearErrors) {
   tampered[tampered.size() - 6] = tampered[tampered.size() - 6] == 'A' ? 'B' : 'A';
   EXPECT_EQ(Open(tampered, ring, "x").status().code(), StateCode::KeyWrong);
   EXPECT_EQ(Open("garbage", ring, "x").status().code(), StateCode::Corrupt);
-}
-
-TEST(EncodingTest, Base64AndHex) {
-  EXPECT_EQ(Base64Encode("foobar"), "Zm9vYmFy");
-  EXPECT_EQ(*Base64Decode("Zm9vYg=="), "foob");
-  EXPECT_FALSE(Base64Decode("Zm9v!g==").has_value());
-  EXPECT_EQ(HexEncode("\x01\xff"), "01ff");
-  EXPECT_FALSE(HexDecode("0g").has_value());
 }
 
 }  // namespace
