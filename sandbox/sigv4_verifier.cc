@@ -4,14 +4,15 @@
 #include <ctime>
 
 #include "engine/base/hash.h"
-#include "engine/base/hex.h"
-#include "providers/aws/signing/sigv4_signer.h"
+#include "providers/aws/core/clock.h"
 #include "providers/aws/http/url.h"
+#include "providers/aws/signing/sigv4_canonical.h"
+#include "providers/aws/signing/sigv4_signer.h"
 
 namespace strata::sandbox {
 namespace {
 
-constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
+using aws::kSigV4Algorithm;
 constexpr auto kAllowedSkew = std::chrono::minutes(15);
 
 std::string_view Trim(std::string_view s) {
@@ -57,11 +58,11 @@ std::optional<SigV4Auth> Malformed(SigV4Check* check, std::string message) {
 std::optional<SigV4Auth> FromAuthorization(const ReceivedRequest& request, std::string_view value,
                                            SigV4Check* check) {
   value = Trim(value);
-  if (value.substr(0, kAlgorithm.size()) != kAlgorithm)
+  if (value.substr(0, kSigV4Algorithm.size()) != kSigV4Algorithm)
     return Malformed(check, "Unsupported Authorization Type");
   SigV4Auth auth;
   bool have_credential = false, have_headers = false, have_signature = false;
-  for (const std::string& item : Split(value.substr(kAlgorithm.size()), ',')) {
+  for (const std::string& item : Split(value.substr(kSigV4Algorithm.size()), ',')) {
     std::string_view field = Trim(item);
     size_t eq = field.find('=');
     if (eq == std::string_view::npos) continue;
@@ -91,7 +92,7 @@ std::optional<SigV4Auth> FromQuery(const aws::QueryParams& params, SigV4Check* c
       if (k == name) return v;
     return std::nullopt;
   };
-  if (get("X-Amz-Algorithm").value_or("") != kAlgorithm)
+  if (get("X-Amz-Algorithm").value_or("") != kSigV4Algorithm)
     return Malformed(check, "X-Amz-Algorithm must be AWS4-HMAC-SHA256.");
   SigV4Auth auth;
   auth.presigned = true;
@@ -118,70 +119,28 @@ std::optional<std::chrono::system_clock::time_point> ParseAmzDate(const std::str
   return std::chrono::system_clock::from_time_t(timegm(&tm));
 }
 
-std::string FormatAmzDate(std::chrono::system_clock::time_point t) {
-  std::time_t secs = std::chrono::system_clock::to_time_t(t);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
-  return buf;
-}
-
-// Trims and collapses inner whitespace, as SigV4 canonical header values require.
-std::string CanonicalHeaderValue(std::string_view value) {
-  std::string out;
-  bool pending_space = false;
-  for (char c : value) {
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-      pending_space = !out.empty();
-      continue;
-    }
-    if (pending_space) out += ' ';
-    pending_space = false;
-    out += c;
-  }
-  return out;
-}
-
-std::string CanonicalQuery(aws::QueryParams params, bool presigned) {
-  if (presigned) std::erase_if(params, [](const auto& p) { return p.first == "X-Amz-Signature"; });
-  for (auto& [k, v] : params) {
-    k = aws::UriEncode(k);
-    v = aws::UriEncode(v);
-  }
-  std::sort(params.begin(), params.end());
-  std::string out;
-  for (const auto& [k, v] : params) {
-    if (!out.empty()) out += '&';
-    out += k + "=" + v;
-  }
-  return out;
-}
-
 std::string CanonicalRequest(const SigV4Auth& auth, const ReceivedRequest& request,
                              const std::string& payload_hash) {
   std::string path, query;
   SplitTarget(request.target, &path, &query);
   aws::SigningOptions uri_options;  // every service the sandbox serves signs like this
-  std::string headers;
+  std::vector<std::pair<std::string, std::string>> headers;
   for (const std::string& name : auth.signed_headers) {
     auto it = request.headers.find(name);
-    headers += name + ":" + (it == request.headers.end() ? "" : CanonicalHeaderValue(it->second)) + "\n";
+    headers.emplace_back(name, it == request.headers.end() ? "" : aws::CanonicalHeaderValue(it->second));
   }
-  std::string signed_names;
-  for (const std::string& name : auth.signed_headers) signed_names += (signed_names.empty() ? "" : ";") + name;
-  return request.method + "\n" + aws::CanonicalUri(path.empty() ? "/" : path, uri_options) + "\n" +
-         CanonicalQuery(aws::ParseQuery(query), auth.presigned) + "\n" + headers + "\n" +
-         signed_names + "\n" + payload_hash;
+  aws::QueryParams params = aws::ParseQuery(query);
+  if (auth.presigned) std::erase_if(params, [](const auto& p) { return p.first == "X-Amz-Signature"; });
+  return aws::CanonicalRequest(request.method, aws::CanonicalUri(path.empty() ? "/" : path, uri_options),
+                               aws::CanonicalQuery(std::move(params)), aws::JoinCanonicalHeaders(headers),
+                               payload_hash);
 }
 
 std::string Signature(const SigV4Auth& auth, const std::string& secret,
                       const std::string& canonical_request, std::string* string_to_sign) {
-  std::string scope = auth.date + "/" + auth.region + "/" + auth.service + "/aws4_request";
-  *string_to_sign = std::string(kAlgorithm) + "\n" + auth.amz_date + "\n" + scope + "\n" +
-                    base::Sha256Hex(canonical_request);
-  std::string key = aws::DeriveSigningKey(secret, auth.date, auth.region, auth.service);
-  return base::HexEncode(base::HmacSha256(key, *string_to_sign));
+  *string_to_sign = aws::StringToSign(auth.amz_date, aws::CredentialScope(auth.date, auth.region, auth.service),
+                                     canonical_request);
+  return aws::SignatureHex(secret, auth.date, auth.region, auth.service, *string_to_sign);
 }
 
 // Constant-time comparison, so a signature cannot be guessed byte by byte.
@@ -205,11 +164,11 @@ SigV4Check CheckTime(const SigV4Auth& auth, std::chrono::system_clock::time_poin
   if (now > *signed_at + valid_for) {
     check.problem = SigV4Problem::Expired;
     check.message = "Signature expired: " + auth.amz_date + " is now earlier than " +
-                    FormatAmzDate(now - valid_for) + " (" + FormatAmzDate(now) + " - 15 min.)";
+                    aws::FormatAmzDate(now - valid_for) + " (" + aws::FormatAmzDate(now) + " - 15 min.)";
   } else if (*signed_at > now + kAllowedSkew) {
     check.problem = SigV4Problem::Expired;
     check.message = "Signature not yet current: " + auth.amz_date + " is still later than " +
-                    FormatAmzDate(now + kAllowedSkew) + " (" + FormatAmzDate(now) + " + 15 min.)";
+                    aws::FormatAmzDate(now + kAllowedSkew) + " (" + aws::FormatAmzDate(now) + " + 15 min.)";
   }
   return check;
 }

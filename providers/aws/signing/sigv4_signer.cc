@@ -5,40 +5,18 @@
 #include <vector>
 
 #include "engine/base/hash.h"
-#include "engine/base/hex.h"
 #include "providers/aws/http/url.h"
+#include "providers/aws/signing/sigv4_canonical.h"
 
 namespace strata::aws {
 namespace {
 
-using base::HmacSha256;
-using base::Sha256Hex;
-
-constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
 constexpr std::string_view kSecurityTokenHeader = "X-Amz-Security-Token";
 
 bool IsUnsignedHeader(std::string_view lower_name) {
   return lower_name == "authorization" || lower_name == "user-agent" || lower_name == "expect" ||
          lower_name == "connection" || lower_name == "transfer-encoding" ||
          lower_name == "x-amzn-trace-id";
-}
-
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-// Trims and collapses runs of whitespace (including obs-fold line breaks) to one space.
-std::string CanonicalHeaderValue(std::string_view value) {
-  std::string out;
-  bool pending_space = false;
-  for (char c : value) {
-    if (IsSpace(c)) {
-      pending_space = !out.empty();
-      continue;
-    }
-    if (pending_space) out += ' ';
-    pending_space = false;
-    out += c;
-  }
-  return out;
 }
 
 std::string RemoveDotSegments(std::string_view path) {
@@ -69,11 +47,6 @@ std::string RemoveDotSegments(std::string_view path) {
   return out;
 }
 
-struct CanonicalHeaders {
-  std::string block;   // "name:value\n" lines
-  std::string signed_names;  // "a;b;c"
-};
-
 CanonicalHeaders BuildCanonicalHeaders(const HttpHeaders& headers, const Url& url) {
   std::map<std::string, std::string> merged;  // sorted by lower-case name
   for (const auto& [name, value] : headers) {
@@ -83,31 +56,11 @@ CanonicalHeaders BuildCanonicalHeaders(const HttpHeaders& headers, const Url& ur
     if (!inserted) it->second.append(1, ',').append(CanonicalHeaderValue(value));
   }
   merged.try_emplace("host", url.HostHeader());
-  CanonicalHeaders out;
-  for (const auto& [name, value] : merged) {
-    out.block += name + ":" + value + "\n";
-    if (!out.signed_names.empty()) out.signed_names += ';';
-    out.signed_names += name;
-  }
-  return out;
-}
-
-std::string CanonicalQuery(QueryParams params) {
-  for (auto& [k, v] : params) {
-    k = UriEncode(k);
-    v = UriEncode(v);
-  }
-  std::sort(params.begin(), params.end());
-  std::string out;
-  for (const auto& [k, v] : params) {
-    if (!out.empty()) out += '&';
-    out += k + "=" + v;
-  }
-  return out;
+  return JoinCanonicalHeaders({merged.begin(), merged.end()});
 }
 
 std::string PayloadHash(const HttpRequest& request, const SigningOptions& options) {
-  return options.payload_hash ? *options.payload_hash : Sha256Hex(request.body);
+  return options.payload_hash ? *options.payload_hash : base::Sha256Hex(request.body);
 }
 
 // Fills canonical request, string to sign and signature of `details`.
@@ -115,15 +68,12 @@ void Compute(const HttpRequest& request, const Url& url, const std::string& cano
              const CanonicalHeaders& headers, const std::string& payload_hash,
              const std::string& amz_date, const Credentials& creds,
              const SigningOptions& options, SignatureDetails* details) {
-  details->canonical_request = request.method + "\n" + CanonicalUri(url.path, options) + "\n" +
-                               canonical_query + "\n" + headers.block + "\n" +
-                               headers.signed_names + "\n" + payload_hash;
-  details->string_to_sign = std::string(kAlgorithm) + "\n" + amz_date + "\n" +
-                            details->credential_scope + "\n" +
-                            Sha256Hex(details->canonical_request);
-  std::string key = DeriveSigningKey(creds.secret_access_key, amz_date.substr(0, 8),
-                                     options.region, options.service);
-  details->signature = base::HexEncode(HmacSha256(key, details->string_to_sign));
+  details->canonical_request = CanonicalRequest(request.method, CanonicalUri(url.path, options),
+                                                canonical_query, headers, payload_hash);
+  details->string_to_sign =
+      StringToSign(amz_date, details->credential_scope, details->canonical_request);
+  details->signature = SignatureHex(creds.secret_access_key, amz_date.substr(0, 8), options.region,
+                                    options.service, details->string_to_sign);
   details->signed_headers = headers.signed_names;
 }
 
@@ -136,18 +86,10 @@ Result<Url> ParseRequestUrl(const HttpRequest& request) {
 }
 
 std::string Scope(const std::string& amz_date, const SigningOptions& options) {
-  return amz_date.substr(0, 8) + "/" + options.region + "/" + options.service + "/aws4_request";
+  return CredentialScope(amz_date.substr(0, 8), options.region, options.service);
 }
 
 }  // namespace
-
-std::string DeriveSigningKey(std::string_view secret, std::string_view date_stamp,
-                             std::string_view region, std::string_view service) {
-  std::string k_date = HmacSha256("AWS4" + std::string(secret), date_stamp);
-  std::string k_region = HmacSha256(k_date, region);
-  std::string k_service = HmacSha256(k_region, service);
-  return HmacSha256(k_service, "aws4_request");
-}
 
 std::string CanonicalUri(std::string_view path, const SigningOptions& options) {
   std::string normalized = options.normalize_path ? RemoveDotSegments(path) : std::string(path);
@@ -175,7 +117,7 @@ Result<SignatureDetails> SignRequest(HttpRequest& request, const Credentials& cr
   CanonicalHeaders headers = BuildCanonicalHeaders(request.headers, *url);
   Compute(request, *url, CanonicalQuery(ParseQuery(url->query)), headers, payload_hash, amz_date,
           creds, options, &details);
-  details.authorization = std::string(kAlgorithm) + " Credential=" + creds.access_key_id + "/" +
+  details.authorization = std::string(kSigV4Algorithm) + " Credential=" + creds.access_key_id + "/" +
                           details.credential_scope + ", SignedHeaders=" + details.signed_headers +
                           ", Signature=" + details.signature;
   if (token_after) SetHeader(request.headers, kSecurityTokenHeader, creds.session_token);
@@ -195,7 +137,7 @@ Result<SignatureDetails> PresignRequest(HttpRequest& request, const Credentials&
 
   QueryParams params = ParseQuery(url->query);
   std::erase_if(params, [](const auto& p) { return p.first == "X-Amz-Signature"; });
-  params.emplace_back("X-Amz-Algorithm", std::string(kAlgorithm));
+  params.emplace_back("X-Amz-Algorithm", std::string(kSigV4Algorithm));
   params.emplace_back("X-Amz-Credential", creds.access_key_id + "/" + details.credential_scope);
   params.emplace_back("X-Amz-Date", amz_date);
   params.emplace_back("X-Amz-Expires", std::to_string(expires.count()));

@@ -1,6 +1,7 @@
 #pragma once
 // AWS Signature Version 4 (AWS4-HMAC-SHA256): Authorization-header signing and
-// presigned URLs (query-string signing). Checked against the AWS test suites in
+// presigned URLs (query-string signing); the canonical request and signature themselves are
+// sigv4_canonical.h's, shared with the sandbox's verifier. Checked against the AWS test suites in
 // shared/testdata/sigv4 (tests/unit/aws/sigv4_vectors_test.cc).
 
 #include <chrono>
@@ -11,6 +12,7 @@
 #include "providers/aws/core/clock.h"
 #include "providers/aws/core/result.h"
 #include "providers/aws/http/http_types.h"
+#include "providers/aws/signing/sigv4_canonical.h"
 
 namespace strata::aws {
 
@@ -62,10 +64,6 @@ Result<SignatureDetails> SignRequest(HttpRequest& request, const Credentials& cr
 Result<SignatureDetails> PresignRequest(HttpRequest& request, const Credentials& creds,
                                         const SigningOptions& options,
                                         std::chrono::seconds expires);
-
-//! The SigV4 signing key: HMAC chain over date, region, service, "aws4_request".
-std::string DeriveSigningKey(std::string_view secret, std::string_view date_stamp,
-                             std::string_view region, std::string_view service);
 
 //! The canonical URI of a wire path under `options` (exposed for tests).
 std::string CanonicalUri(std::string_view path, const SigningOptions& options);
