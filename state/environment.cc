@@ -1,6 +1,5 @@
 #include "state/environment.h"
 
-#include <openssl/rand.h>
 #include <pwd.h>
 #include <signal.h>
 #include <unistd.h>
@@ -11,8 +10,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include <stdexcept>
 #include <thread>
+
+#include "engine/base/random.h"
 
 namespace strata::state {
 namespace {
@@ -27,11 +27,7 @@ class SystemEnvironment final : public StateEnvironment {
     std::this_thread::sleep_for(std::chrono::milliseconds(millis));
   }
   std::string RandomBytes(size_t n) override {
-    std::string out(n, '\0');
-    if (n > 0 && RAND_bytes(reinterpret_cast<unsigned char*>(out.data()), static_cast<int>(n)) != 1) {
-      throw std::runtime_error("OpenSSL RAND_bytes failed");  // no entropy: cannot go on
-    }
-    return out;
+    return base::SystemRandom().Bytes(n);
   }
   std::string Hostname() override {
     char buf[256] = {};
@@ -87,18 +83,7 @@ StateEnvironment& StateEnvironment::System() {
 }
 
 std::string NewUuid(StateEnvironment& env) {
-  std::string b = env.RandomBytes(16);
-  b[6] = static_cast<char>((b[6] & 0x0f) | 0x40);
-  b[8] = static_cast<char>((b[8] & 0x3f) | 0x80);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
-    auto c = static_cast<unsigned char>(b[i]);
-    out += hex[c >> 4];
-    out += hex[c & 15];
-  }
-  return out;
+  return base::FormatUuidV4(env.RandomBytes(16));
 }
 
 }  // namespace strata::state

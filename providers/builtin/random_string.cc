@@ -24,7 +24,7 @@ constexpr const char* kSpecial = "!@#$%&*()-_=+[]{}<>:?";
 constexpr unsigned long kBcryptCost = 10;
 
 //! bcrypt of `password` with a salt from `random`; empty on failure.
-std::string Bcrypt(RandomSource& random, const std::string& password) {
+std::string Bcrypt(base::RandomSource& random, const std::string& password) {
   std::string entropy = random.Bytes(16);
   char salt[CRYPT_GENSALT_OUTPUT_SIZE];
   if (!crypt_gensalt_rn("$2a$", kBcryptCost, entropy.data(), int(entropy.size()), salt,

@@ -3,7 +3,8 @@
 namespace strata {
 
 BuiltinEnv BuiltinEnv::Real() {
-  return {SystemRandom(), SystemClock(), LocalFileSystem(), PosixProcessRunner()};
+  return {std::make_shared<base::SystemRandom>(), std::make_shared<base::SystemClock>(), LocalFileSystem(),
+          PosixProcessRunner()};
 }
 
 }  // namespace strata

@@ -5,18 +5,18 @@
 
 #include <memory>
 
-#include "providers/builtin/clock.h"
+#include "engine/base/clock.h"
+#include "engine/base/random.h"
 #include "providers/builtin/file_system.h"
 #include "providers/builtin/process_runner.h"
-#include "providers/builtin/random_source.h"
 #include "providers/resource_type.h"
 
 namespace strata {
 
 //! The outside world as the builtin types see it.
 struct BuiltinEnv {
-  std::shared_ptr<RandomSource> random;
-  std::shared_ptr<Clock> clock;
+  std::shared_ptr<base::RandomSource> random;
+  std::shared_ptr<base::Clock> clock;
   std::shared_ptr<FileSystem> files;
   std::shared_ptr<ProcessRunner> processes;
 

@@ -7,6 +7,7 @@
 
 #include "providers/builtin/duration.h"
 #include "providers/builtin/resource_type.h"
+#include "providers/builtin/sleep.h"
 
 namespace strata {
 namespace {
@@ -84,7 +85,7 @@ class TimeSleep : public BuiltinResourceType {
     auto d = ParseDuration(text);
     if (!d) return Error("Invalid duration", "\"" + text + "\" is not a duration.");
     ctx.Log(LogLevel::Debug, std::string(verb) + ": sleeping " + text);
-    bool done = env_.clock->Sleep(ctx, *d, kProgressEvery, [&](Clock::Duration elapsed) {
+    bool done = SleepWithProgress(*env_.clock, ctx, *d, kProgressEvery, [&](base::Clock::Duration elapsed) {
       ctx.Progress(std::string("still ") + verb + "... (" + FormatDuration(elapsed) +
                    " of " + text + " elapsed)");
     });

@@ -4,43 +4,8 @@
 #include <cstdio>
 #include <ctime>
 #include <string>
-#include <thread>
 
 namespace strata::aws {
-
-TimePoint SystemClock::Now() const { return std::chrono::system_clock::now(); }
-
-void SystemClock::SleepFor(Duration d) {
-  if (d.count() > 0) std::this_thread::sleep_for(d);
-}
-
-TimePoint FakeClock::Now() const {
-  std::lock_guard lock(mu_);
-  return now_;
-}
-
-void FakeClock::SleepFor(Duration d) {
-  std::lock_guard lock(mu_);
-  now_ += d;
-  slept_ += d;
-}
-
-void FakeClock::Advance(Duration d) {
-  std::lock_guard lock(mu_);
-  now_ += d;
-}
-
-Duration FakeClock::TotalSlept() const {
-  std::lock_guard lock(mu_);
-  return slept_;
-}
-
-SystemRandom::SystemRandom() : engine_(std::random_device{}()) {}
-
-double SystemRandom::NextUnit() {
-  std::lock_guard lock(mu_);
-  return std::uniform_real_distribution<double>(0.0, 1.0)(engine_);
-}
 
 namespace {
 

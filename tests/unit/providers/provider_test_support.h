@@ -36,8 +36,8 @@ inline Value At(const Value& v, const std::string& name) { return attrs::Get(v, 
 class ProviderTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    random_ = std::make_shared<SeededRandom>(42);
-    clock_ = std::make_shared<FakeClock>(std::chrono::system_clock::from_time_t(1700000000));
+    random_ = std::make_shared<base::SeededRandom>(42);
+    clock_ = std::make_shared<base::FakeClock>(std::chrono::system_clock::from_time_t(1700000000));
     BuiltinEnv env = BuiltinEnv::Real();
     env.random = random_;
     env.clock = clock_;
@@ -102,8 +102,8 @@ class ProviderTest : public ::testing::Test {
     return s.str();
   }
 
-  std::shared_ptr<SeededRandom> random_;
-  std::shared_ptr<FakeClock> clock_;
+  std::shared_ptr<base::SeededRandom> random_;
+  std::shared_ptr<base::FakeClock> clock_;
   std::unique_ptr<BuiltinProvider> provider_;
   OperationContext ctx_;
   std::filesystem::path dir_;

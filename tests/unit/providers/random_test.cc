@@ -119,9 +119,9 @@ TEST_F(RandomTest, PasswordIsSensitive) {
 }
 
 TEST_F(RandomTest, SeededSourceIsRepeatable) {
-  SeededRandom a(7), b(7);
+  base::SeededRandom a(7), b(7);
   EXPECT_EQ(a.Bytes(16), b.Bytes(16));
-  EXPECT_EQ(SystemRandom()->Uuid().size(), 36u);
+  EXPECT_EQ(base::SystemRandom().Uuid().size(), 36u);
 }
 
 }  // namespace
