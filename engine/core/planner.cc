@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include <fmt/format.h>
-#include <openssl/evp.h>
 
+#include "engine/base/hash.h"
 #include "engine/core/schema_check.h"
 #include "engine/plan/rules.h"
 #include "engine/core/lifecycle.h"
@@ -21,16 +21,6 @@
 namespace strata {
 
 namespace {
-
-std::string Sha256Hex(const std::string& data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_Digest(data.data(), data.size(), digest, &len, EVP_sha256(), nullptr);
-  std::string hex;
-  hex.reserve(len * 2);
-  for (unsigned int i = 0; i < len; ++i) hex += fmt::format("{:02x}", digest[i]);
-  return hex;
-}
 
 // The reason an instance that config no longer declares is deleted.
 ActionReason DeleteReason(const ResourceInstanceAddr& addr, const StageGraph& graph) {
@@ -314,7 +304,7 @@ class Planner {
 
   std::string NewToken(const ResourceInstanceAddr& addr) {
     std::lock_guard lock(mu_);
-    return Sha256Hex(fmt::format("{}|{}|{}|{}", req_.prior->lineage, addr.ToString(), req_.prior->serial,
+    return base::Sha256Hex(fmt::format("{}|{}|{}|{}", req_.prior->lineage, addr.ToString(), req_.prior->serial,
                                  std::chrono::steady_clock::now().time_since_epoch().count() + (token_counter_++)))
         .substr(0, 32);
   }
@@ -511,11 +501,11 @@ std::string ConfigDigest(const LoadedStage& stage) {
         std::ifstream in(file, std::ios::binary);
         std::stringstream text;
         text << in.rdbuf();
-        all += file + '\0' + Sha256Hex(text.str()) + '\0';
+        all += file + '\0' + base::Sha256Hex(text.str()) + '\0';
       }
     }
   }
-  return Sha256Hex(all);
+  return base::Sha256Hex(all);
 }
 
 std::string StateDigest(const state::StageState& state) {
@@ -524,7 +514,7 @@ std::string StateDigest(const state::StageState& state) {
     all += r.addr.ToString() + '\0' + state::ToString(r.status) + '\0' + r.idempotency_token + '\0' +
            ValueToJson(r.attributes.DeepUnmark()).dump() + '\0';
   }
-  return Sha256Hex(all);
+  return base::Sha256Hex(all);
 }
 
 }  // namespace strata
