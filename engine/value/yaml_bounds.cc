@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+
+#include <sstream>
 
 #include "engine/value/limits.h"
 
@@ -47,10 +50,70 @@ class BoundsWalk {
   std::optional<YamlProblem> problem_;
 };
 
+// Counts the parser's events without building anything, and stops it once there are more
+// than any YAML text of this length can produce. yaml-cpp 0.7 has inputs on which it never
+// stops emitting events (",-" alone: an endless run of block sequences, gigabytes in
+// seconds); every well-formed event consumes at least one character of the text, so a
+// bound proportional to the length is generous for real documents and ends those loops.
+class EventBudget : public YAML::EventHandler {
+ public:
+  explicit EventBudget(size_t budget) : budget_(budget) {}
+  struct Exceeded {
+    YAML::Mark mark;
+  };
+
+  void OnDocumentStart(const YAML::Mark& mark) override { Count(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { Count(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { Count(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
+    Count(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    Count(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    Count(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void Count(const YAML::Mark& mark) {
+    if (++events_ > budget_) throw Exceeded{mark};
+  }
+  size_t budget_;
+  size_t events_ = 0;
+};
+
+// Runs the parser over `text` with an event budget; a problem when the parser does not end.
+std::optional<YamlProblem> CheckParserEnds(const std::string& text) {
+  std::istringstream stream(text);
+  YAML::Parser parser(stream);
+  EventBudget budget(4 * text.size() + 64);
+  try {
+    while (parser.HandleNextDocument(budget)) {
+    }
+  } catch (const EventBudget::Exceeded& e) {
+    return YamlProblem{YamlProblem::Kind::Syntax,
+                       "the YAML parser cannot make sense of the text from here (it would read it as an "
+                       "endless run of nodes); check the indentation and the flow brackets ([ ] { } ,) "
+                       "around this place",
+                       e.mark};
+  } catch (const YAML::Exception&) {
+    // A syntax error: LoadAll below reports it in yaml-cpp's own words.
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 BoundedYaml ParseBoundedYaml(const std::string& text) {
   BoundedYaml out;
+  if (auto problem = CheckParserEnds(text)) {
+    out.problem = std::move(problem);
+    return out;
+  }
   try {
     out.documents = YAML::LoadAll(text);
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own guard, deeper than ours
