@@ -115,6 +115,10 @@ struct ReadResult {
   //! The engine drops it from state and plans to create it again.
   bool gone = false;
   Diagnostics diags;
+  //! FindInterruptedCreate (and a provider's own recovery lookups): an object holds the
+  //! create's natural key, but it is not the one that create made (diags say why). A
+  //! create resumed over it is an error; a destroy leaves it alone.
+  bool not_ours = false;
 };
 
 //! PlanResourceChange.
@@ -209,6 +213,21 @@ class Provider {
   //! Deletes the object. Deleting something already gone succeeds.
   virtual DeleteResult DeleteResource(const OperationContext& ctx, const std::string& type,
                                       const Value& prior) = 0;
+
+  //! Looks, without changing anything, for the object an interrupted create of this type
+  //! made: ctx.idempotency_token is the create's token, `planned` the value it would have
+  //! been created with (known where the config is; what the provider computes unknown).
+  //! The answer has three shapes: the object (state set) when the type's CreateRecovery
+  //! finds it (token tag, natural key, client token read back); nothing was made (`gone`);
+  //! or neither, when the type cannot tell without sending the create again (a client
+  //! token the API never reads back, a command re-run) — the engine then keeps the
+  //! instance pending rather than forget an object that may exist. A destroy asks this of
+  //! every instance whose create was interrupted. The default cannot tell.
+  virtual ReadResult FindInterruptedCreate(const OperationContext& ctx, const std::string& type,
+                                           const Value& planned) {
+    (void)ctx, (void)type, (void)planned;
+    return {};
+  }
 
   //! Adopts an existing object by its provider-specific id; the result is its full state.
   //! Types that cannot be imported return an error diagnostic.

@@ -30,6 +30,39 @@ ApplyResult ResourceType::CreateOrAdopt(const OperationContext& ctx, const Value
   return AdoptFound(ctx, found, planned);
 }
 
+std::vector<std::string> ResourceType::RecoveryKey() const {
+  std::vector<std::string> key;
+  for (const auto& [name, a] : Schema().attributes) {
+    if (a.required || a.optional) key.push_back(name);
+  }
+  return key;
+}
+
+ReadResult ResourceType::FindInterrupted(const OperationContext& ctx, const Value& planned) {
+  if (Recovery() == CreateRecovery::StateOnly) return {Value(), true, {}};
+  for (const std::string& name : RecoveryKey()) {
+    if (!Get(planned, name).IsWhollyKnown()) return {};  // cannot tell: the key is not known
+  }
+  switch (Recovery()) {
+    case CreateRecovery::StateOnly: return {Value(), true, {}};
+    case CreateRecovery::CreateTag:
+    case CreateRecovery::NaturalKey: {
+      ReadResult found = FindCreated(ctx, planned);
+      if (!found.not_ours) return found;
+      // Someone else's object holds the key: the interrupted create made nothing of ours.
+      ReadResult nothing{Value(), true, {}};
+      for (const Diagnostic& d : found.diags) {
+        nothing.diags.Warning(d.summary, d.detail + " Strata leaves it alone.");
+      }
+      return nothing;
+    }
+    case CreateRecovery::ClientToken:
+    case CreateRecovery::Rerun:
+    case CreateRecovery::Unspecified: break;
+  }
+  return {};
+}
+
 bool ResourceType::LooksForLostCreates() const {
   CreateRecovery recovery = Recovery();
   return recovery == CreateRecovery::CreateTag || recovery == CreateRecovery::NaturalKey;

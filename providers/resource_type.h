@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "providers/attributes.h"
 #include "providers/provider.h"
@@ -32,6 +33,16 @@ class ResourceType {
   //! find objects by tag or natural key; when nothing is found yet, the result keeps
   //! outcome_unknown and the engine keeps the instance pending for the next run.
   ApplyResult CreateOrAdopt(const OperationContext& ctx, const Value& planned);
+  //! The provider's FindInterruptedCreate (its three answers are documented there): a
+  //! StateOnly type made nothing outside state (gone); token-tag and natural-key types look
+  //! with FindCreated; client-token, re-run and undeclared types cannot tell unless they
+  //! override this (an API that reads the client token back, a token tag set beside it).
+  //! A destroy's `planned` may hold unknowns (values of data sources and of other pending
+  //! creates): when one of these attributes is unknown, the type cannot tell.
+  virtual ReadResult FindInterrupted(const OperationContext& ctx, const Value& planned);
+  //! The attributes FindInterrupted needs known: by default every attribute the user can
+  //! set; a type whose lookup needs less (a token tag, a name) says which.
+  virtual std::vector<std::string> RecoveryKey() const;
   //! Checks beyond the schema (ranges, conflicts); values may be unknown.
   virtual Diagnostics Validate(const Value& config) const;
   //! The generic plan: defaults filled in; on create (or replace) every computed attribute

@@ -34,6 +34,9 @@ struct ResourceInstanceState {
   int64_t schema_version = 0;         // the provider's schema version for the attributes
   int64_t created_at = 0;             // set by the store on first write when 0
   int64_t updated_at = 0;             // set by the store on every write
+
+  //! A create was journaled but never answered: the row holds only its token, no object.
+  bool IsInterruptedCreate() const { return status == ResourceStatus::PendingCreate && !attributes.IsMapping(); }
 };
 
 struct OutputState {

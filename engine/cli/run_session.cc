@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/cli/interrupts.h"
+#include "engine/core/saved_plan.h"
 #include "engine/cli/wiring.h"
 
 namespace strata::cli {
@@ -127,7 +128,6 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
   }
   PlanOutcome outcome = PlanStage(request, project_.diags());
   if (!ctx_.global.json && !prior_.resources.empty()) *ctx_.out << "\n";
-  outcome.plan.config_digest = ConfigDigest(*loaded_);
   if (Report() || outcome.plan.errored) {
     ctx_.exit_code = 1;
     return std::nullopt;
@@ -136,29 +136,13 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
 }
 
 bool RunSession::CheckSavedPlan(const Plan& plan, const std::string& file) {
-  auto refuse = [&](const std::string& why) {
-    state_.Error("Saved plan is stale",
-                 fmt::format("The plan in {} cannot be applied: {}. Run `strata plan {} -out {}` again and apply the new "
-                             "plan.",
-                             file, why, stage_, file));
-    return false;
-  };
-  if (plan.stage != stage_) return refuse(fmt::format("it is a plan for stage \"{}\", not \"{}\"", plan.stage, stage_));
-  if (plan.errored) return refuse("it was saved from a plan that had errors");
-  if (plan.prior_lineage != prior_.lineage && !plan.prior_lineage.empty()) {
-    return refuse("the stage's state has another lineage (it was replaced or pushed since)");
-  }
-  if (plan.prior_serial != prior_.serial) {
-    return refuse(fmt::format("the stage's state moved on since the plan was made (serial {} then, {} now)",
-                              plan.prior_serial, prior_.serial));
-  }
-  if (plan.prior_state_digest != StateDigest(prior_)) {
-    return refuse("the stage's state changed since the plan was made (an apply ran or was interrupted)");
-  }
-  if (plan.config_digest != ConfigDigest(*loaded_)) {
-    return refuse("the stage's configuration files changed since the plan was made");
-  }
-  return true;
+  std::optional<std::string> stale = SavedPlanStaleness(plan, stage_, prior_, *loaded_);
+  if (!stale) return true;
+  state_.Error("Saved plan is stale",
+               fmt::format("The plan in {} cannot be applied: {}. Run `strata plan {} -out {}` again and apply the new "
+                           "plan.",
+                           file, *stale, stage_, file));
+  return false;
 }
 
 ApplyOutcome RunSession::Apply(const Plan& plan, int parallelism, const std::function<void(const ApplyEvent&)>& on_event) {

@@ -58,13 +58,7 @@ class Applier {
       return outcome_;
     }
     cs_ = &*cs;
-    // Operations a dead process left pending were reconciled by the plan (refresh, or a
-    // create sent again with the same token): close them so the instances return to
-    // their recorded status before this apply's own operations begin.
-    for (const state::OperationRecord& op : cs->pending) {
-      Check(req_.store->FailOperation(*cs, op.id, "interrupted: the process stopped before the provider answered"),
-            op.addr.ToString(), diags_);
-    }
+    CloseInterruptedOperations();
     auto loaded = req_.store->LoadStage(plan.stage);
     if (!loaded.ok()) {
       diags_.Add(loaded.status().ToDiagnostic());
@@ -86,6 +80,25 @@ class Applier {
 
  private:
   bool Stopped() const { return req_.stop && req_.stop->load(); }
+
+  // Operations a dead process left pending were reconciled by the plan (refresh, or a
+  // create sent again with the same token): close them so the instances return to their
+  // recorded status before this apply's own operations begin. An interrupted create this
+  // plan does not send again (a destroy, a -target elsewhere, a removed resource) keeps its
+  // placeholder: the object it made may exist, and only its token can find it.
+  void CloseInterruptedOperations() {
+    auto before = cs_->pending.empty() ? state::StateResult<state::StageState>(state::StageState{})
+                                       : req_.store->LoadStage(req_.plan->stage);
+    for (const state::OperationRecord& op : cs_->pending) {
+      std::optional<state::ResourceInstanceState> keep;
+      const state::ResourceInstanceState* row = before.ok() ? before->FindResource(op.addr) : nullptr;
+      auto planned = changes_.find(op.addr.ToString());
+      bool created_again = planned != changes_.end() && planned->second->action == Action::Create;
+      if (op.action == state::OperationAction::Create && row && row->IsInterruptedCreate() && !created_again) keep = *row;
+      Check(req_.store->FailOperation(*cs_, op.id, "interrupted: the process stopped before the provider answered", keep),
+            op.addr.ToString(), diags_);
+    }
+  }
 
   static bool Check(const state::StateStatus& status, const std::string& address, Diagnostics& out) {
     if (status.ok()) return true;
@@ -269,6 +282,24 @@ class Applier {
 
   // --- Deletes, in reverse dependency order ---
 
+  // A destroy deleting what an interrupted create made (found by the plan): the object is
+  // recorded in state first, so that an interruption of its delete leaves an ordinary
+  // entry to reconcile rather than a placeholder whose token the delete has replaced.
+  // Returns the entry, or null when it could not be written.
+  const state::ResourceInstanceState* RecordFoundObject(const ResourceInstanceChange& c,
+                                                        const state::ResourceInstanceState& placeholder,
+                                                        Diagnostics& out) {
+    state::ResourceInstanceState found = placeholder;
+    found.attributes = c.before;
+    found.dependencies = c.dependencies;
+    found.status = state::ResourceStatus::Created;
+    if (!Check(Store([&] { return req_.store->PutResource(*cs_, found); }), c.addr.ToString(), out)) return nullptr;
+    std::lock_guard lock(mu_);
+    state::ResourceInstanceState* entry = FindInMemory(c.addr);
+    if (entry) *entry = found;
+    return entry;
+  }
+
   void RunDeletes() {
     std::vector<const ResourceInstanceChange*> deletes;
     for (const ResourceInstanceChange& c : req_.plan->changes) {
@@ -303,8 +334,11 @@ class Applier {
       Provider* provider =
           ProviderFor(c, block, block != kNoNode && settings ? settings->ResultOf(block) : Value::Null(), local);
       const state::ResourceInstanceState* current = state_.FindResource(c.addr);
+      if (provider && current && current->IsInterruptedCreate() && c.before.IsMapping()) {
+        current = RecordFoundObject(c, *current, local);
+      }
       Value prior = current && current->attributes.IsMapping() ? current->attributes : c.before;
-      bool ok = provider && Operate(c, *provider, OperationAction::Delete, prior, Value::Null(), local);
+      bool ok = provider && current && Operate(c, *provider, OperationAction::Delete, prior, Value::Null(), local);
       AddDiags(local);
       if (ok) Count(Action::Delete);
       return ok;
@@ -549,8 +583,11 @@ class Applier {
       std::string address = r.addr.ToString();
       auto it = changes_.find(address);
       if (!req_.plan->targets.empty() && (it == changes_.end() || it->second->action != Action::Delete)) continue;
-      if (r.status == state::ResourceStatus::PendingCreate && !r.attributes.IsMapping()) {
-        address += " (an interrupted create: apply the stage to find and adopt what it made, then destroy)";
+      if (r.IsInterruptedCreate()) {
+        // The plan looked where it could (PlanInterruptedCreate): this type finds what its
+        // create made only by sending the create again, or the config was not known.
+        address += " (an interrupted create that a destroy cannot look for without creating: apply the stage to "
+                   "find and adopt what it made, then destroy)";
       }
       outcome_.remaining.push_back(address);
     }

@@ -15,6 +15,7 @@
 #include "engine/core/lifecycle.h"
 #include "engine/core/operation_slots.h"
 #include "engine/core/resource_dependencies.h"
+#include "engine/core/saved_plan.h"
 #include "engine/core/targets.h"
 #include "engine/value/json.h"
 
@@ -65,6 +66,7 @@ class Planner {
     plan.prior_lineage = req_.prior->lineage;
     plan.prior_serial = req_.prior->serial;
     plan.prior_state_digest = StateDigest(*req_.prior);
+    plan.config_digest = ConfigDigest(*req_.stage);
     const StageGraph& graph = *req_.stage->graph;
     deps_ = ResourceDependencies(graph);
     targeted_nodes_ = targets_.NodesToPlan(graph, diags_);
@@ -162,6 +164,9 @@ class Planner {
     MarkSeen(address);
     const state::ResourceInstanceState* prior = PriorOf(address);
     bool targeted = targeted_nodes_.empty() || (targeted_nodes_[in.node] && targets_.MatchesInstance(in.addr, in.node));
+    if (req_.mode == PlanMode::Destroy && prior && prior->IsInterruptedCreate()) {
+      LookForInterruptedCreate(in, *prior, diags);
+    }
     if (!targeted || req_.mode == PlanMode::Destroy) {
       // Not planned: what state knows stands (config values where there is no state).
       return prior && prior->attributes.IsMapping() ? prior->attributes : PlannedInstanceValue(*in.schema, in.config);
@@ -176,6 +181,36 @@ class Planner {
     if (valid.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);
     if (in.addr.resource.mode == ResourceMode::Data) return PlanData(in, *provider, provider_name, ctx, diags);
     return PlanManaged(in, prior, *provider, provider_name, ctx, diags);
+  }
+
+  // A destroy meeting an instance whose create was interrupted asks the provider what that
+  // create made, without creating anything: PlanDestroy then deletes the object found, or
+  // lets the instance leave state when nothing was made. The lookup gets the value the
+  // create was planned with: a natural key in it that is not known (it comes from a data
+  // source, or from another interrupted create) leaves the provider unable to tell.
+  void LookForInterruptedCreate(const InstanceHookInput& in, const state::ResourceInstanceState& prior,
+                                Diagnostics& diags) {
+    std::string address = in.addr.ToString();
+    OperationContext ctx = Context(address);
+    ctx.idempotency_token = prior.idempotency_token;
+    Provider* provider = providers_.For(in.addr.resource.mode, in.addr.resource.type, in.provider_node,
+                                        in.provider_config, ctx, diags);
+    if (!provider) return;
+    Value proposed = ProposedNewValue(*in.schema, Value::Null(), in.config);
+    PlanResult planned = provider->PlanResourceChange(ctx, in.addr.resource.type, Value::Null(), proposed, in.config);
+    diags.Append(planned.diags);
+    if (planned.diags.HasErrors()) return;
+    OperationSlots::Held slot(slots_);
+    if (req_.progress) req_.progress(address, "Looking for what an interrupted create made...");
+    ReadResult found = provider->FindInterruptedCreate(ctx, in.addr.resource.type,
+                                                       planned.planned.IsNull() ? proposed : planned.planned);
+    for (Diagnostic d : found.diags) {
+      if (d.address.empty()) d.address = address;
+      diags.Add(std::move(d));
+    }
+    if (found.diags.HasErrors()) return;
+    std::lock_guard lock(mu_);
+    interrupted_creates_[address] = {std::move(found), in.schema->create_recovery, deps_[in.node]};
   }
 
   Value PlanData(const InstanceHookInput& in, Provider& provider, const std::string& provider_name,
@@ -333,7 +368,11 @@ class Planner {
       if (!targets_.empty() && !chosen.count(r.addr.ToString())) continue;
       if (r.addr.resource.mode == ResourceMode::Data) continue;
       ResourceInstanceChange c = OrphanChange(r);
-      if (!RefreshOrphan(r, c)) continue;
+      if (r.IsInterruptedCreate()) {
+        if (!PlanInterruptedCreate(c)) continue;
+      } else if (!RefreshOrphan(r, c)) {
+        continue;
+      }
       c.action = Action::Delete;
       if (const ResourceConfig* config = ConfigOf(r.addr)) {
         if (auto error = CheckPreventDestroy(r.addr, Action::Delete, config->lifecycle.prevent_destroy)) {
@@ -343,6 +382,29 @@ class Planner {
       }
       Record(std::move(c));
     }
+  }
+
+  // What LookForInterruptedCreate learned of an instance `c` is for: true, with c.before
+  // set, when the object was found (to be deleted); when nothing was made, a drift entry
+  // lets the instance leave state. When the type could not tell (or config was unknown),
+  // nothing is planned: the instance stays and the destroy lists it as remaining.
+  bool PlanInterruptedCreate(ResourceInstanceChange& c) {
+    auto it = interrupted_creates_.find(c.addr.ToString());
+    if (it == interrupted_creates_.end()) return false;
+    const InterruptedCreate& ic = it->second;
+    c.reason = ActionReason::InterruptedCreate;
+    c.recovery = ic.recovery;
+    // A placeholder records no dependencies; config's order the delete among the others
+    // (a NAT gateway before the address it holds).
+    c.dependencies = ic.dependencies;
+    const ReadResult& found = ic.found;
+    if (found.gone) {
+      RecordDrift(DriftChange(c, Value::Null(), Value::Null(), Action::Delete));
+      return false;
+    }
+    if (found.state.IsNull()) return false;
+    c.before = found.state;
+    return true;
   }
 
   // The declaration of a state instance's resource, if config still has it.
@@ -413,7 +475,7 @@ class Planner {
 
   // Refreshes an instance about to be deleted; false when there is nothing left to delete.
   bool RefreshOrphan(const state::ResourceInstanceState& r, ResourceInstanceChange& c) {
-    if (r.status == state::ResourceStatus::PendingCreate && !r.attributes.IsMapping()) return false;
+    if (r.IsInterruptedCreate()) return false;  // no object to read (see PlanInterruptedCreate)
     if (!req_.refresh) return true;
     OperationContext ctx = Context(c.addr.ToString());
     NodeId block = ProviderBlockFor(*req_.stage->graph, r.addr);
@@ -481,6 +543,13 @@ class Planner {
   std::vector<ResourceInstanceChange> drift_;
   std::set<std::string> seen_;
   std::set<std::string> changed_resources_;
+  // Destroy only: what each interrupted create made, as its provider found it.
+  struct InterruptedCreate {
+    ReadResult found;
+    CreateRecovery recovery;
+    std::vector<std::string> dependencies;
+  };
+  std::map<std::string, InterruptedCreate> interrupted_creates_;
   uint64_t token_counter_ = 0;
 };
 
@@ -491,30 +560,6 @@ PlanOutcome PlanStage(const PlanRequest& request, Diagnostics& diags) {
   PlanRequest req = request;
   if (!req.prior) req.prior = &empty;
   return Planner(req, diags).Run();
-}
-
-std::string ConfigDigest(const LoadedStage& stage) {
-  std::string all;
-  if (stage.graph) {
-    for (const ModuleInstance& m : stage.graph->modules) {
-      for (const std::string& file : m.config->files) {
-        std::ifstream in(file, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
-        all += file + '\0' + base::Sha256Hex(text.str()) + '\0';
-      }
-    }
-  }
-  return base::Sha256Hex(all);
-}
-
-std::string StateDigest(const state::StageState& state) {
-  std::string all = state.lineage + '\0' + std::to_string(state.serial) + '\0';
-  for (const auto& r : state.resources) {
-    all += r.addr.ToString() + '\0' + state::ToString(r.status) + '\0' + r.idempotency_token + '\0' +
-           ValueToJson(r.attributes.DeepUnmark()).dump() + '\0';
-  }
-  return base::Sha256Hex(all);
 }
 
 }  // namespace strata

@@ -47,12 +47,4 @@ struct PlanOutcome {
 //! and mark the plan errored.
 PlanOutcome PlanStage(const PlanRequest& request, Diagnostics& diags);
 
-//! A digest of the stage's configuration files (their names and contents), for telling a
-//! saved plan from a stage edited since.
-std::string ConfigDigest(const LoadedStage& stage);
-
-//! A digest of a stage's state as loaded (resources with their status, token and
-//! attributes), for telling a saved plan from a state that moved since.
-std::string StateDigest(const state::StageState& state);
-
 }  // namespace strata

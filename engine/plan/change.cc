@@ -34,6 +34,7 @@ const char* ActionReasonName(ActionReason reason) {
     case ActionReason::ReadBecauseDependencyPending: return "read_because_dependency_pending";
     case ActionReason::RecreateBecauseGone: return "recreate_because_gone";
     case ActionReason::CreateAfterInterruption: return "create_after_interruption";
+    case ActionReason::InterruptedCreate: return "interrupted_create";
   }
   return "";
 }

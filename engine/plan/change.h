@@ -46,7 +46,11 @@ enum class ActionReason {
   //! Strata's own: a create was sent but never answered (SIGINT, kill -9, a crash); the
   //! provider first looks for the object it may have made (by the type's CreateRecovery:
   //! client token, token tag or natural key) and adopts it, so nothing is doubled.
-  CreateAfterInterruption
+  CreateAfterInterruption,
+  //! Strata's own, destroy only: the instance's create was interrupted, and its type's
+  //! recovery (c.recovery) found the object that create made — a Delete — or found that
+  //! it made nothing — a drift entry, and the instance leaves state.
+  InterruptedCreate
 };
 
 //! True for DeleteThenCreate and CreateThenDelete.

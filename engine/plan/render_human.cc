@@ -288,6 +288,20 @@ std::string InterruptedCreateReason(CreateRecovery recovery) {
   return std::string("(because an earlier create was interrupted: ") + how + ")";
 }
 
+// How a destroy found the object an interrupted create made.
+std::string FoundAfterInterruptionReason(CreateRecovery recovery) {
+  const char* how = "by its type's create recovery";
+  switch (recovery) {
+    case CreateRecovery::ClientToken: how = "by the client token it was created with"; break;
+    case CreateRecovery::CreateTag: how = "by its strata:create-token tag"; break;
+    case CreateRecovery::NaturalKey: how = "by its unique key"; break;
+    case CreateRecovery::StateOnly:
+    case CreateRecovery::Rerun:
+    case CreateRecovery::Unspecified: break;
+  }
+  return std::string("(because an earlier create was interrupted: the object it made was found ") + how + ")";
+}
+
 std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& o) {
   std::string addr = c.addr.ToString();
   std::string bold_addr = o.color ? std::string(kBold) + "# " + addr + kReset : "# " + addr;
@@ -336,6 +350,7 @@ std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& 
         case ActionReason::DeleteBecauseEachKey:
           because = fmt::format("(because key {} is not in for_each map)", c.addr.key.ToString());
           break;
+        case ActionReason::InterruptedCreate: because = FoundAfterInterruptionReason(c.recovery); break;
         default: break;
       }
       break;
@@ -487,11 +502,18 @@ std::string RenderDriftHuman(const Plan& plan, const HumanRenderOptions& o) {
                     "\n\nStrata detected the following changes made outside of Strata since the\nlast \"strata apply\" "
                     "which may have affected this plan:\n\n";
   for (const auto& c : plan.drift) {
-    std::string block = RenderResourceChangeHuman(c, o);
     std::string addr = c.addr.ToString();
+    std::string headline = "  " + bold("# " + addr);
+    if (c.reason == ActionReason::InterruptedCreate) {
+      // Not a change outside Strata: an interrupted create that, as its type's recovery
+      // found, made nothing. The body would be empty.
+      out += headline + " was never created: its interrupted create made nothing, so it leaves the state\n\n";
+      continue;
+    }
+    headline += c.action == Action::Delete ? " has been deleted" : " has changed";
     // Same body as a planned change; the headline says what happened instead.
+    std::string block = RenderResourceChangeHuman(c, o);
     size_t eol = block.find('\n');
-    std::string headline = "  " + bold("# " + addr) + (c.action == Action::Delete ? " has been deleted" : " has changed");
     out += headline + block.substr(eol) + "\n";
   }
   if (plan.mode == PlanMode::RefreshOnly) {

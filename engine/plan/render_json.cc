@@ -297,7 +297,7 @@ json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
       }
       r["change"] = std::move(ch);
       if (c->reason != ActionReason::None && c->reason != ActionReason::RecreateBecauseGone &&
-          c->reason != ActionReason::CreateAfterInterruption) {
+          c->reason != ActionReason::CreateAfterInterruption && c->reason != ActionReason::InterruptedCreate) {
         r["action_reason"] = ActionReasonName(c->reason);
       }
       rc.push_back(std::move(r));

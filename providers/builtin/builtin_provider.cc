@@ -44,14 +44,19 @@ ResourceType* BuiltinProvider::Find(const std::string& type, Diagnostics& diags)
   return nullptr;
 }
 
-ReadResult BuiltinProvider::ReadResource(const OperationContext& ctx, const std::string& type,
-                                         const Value& prior) {
+ReadResult BuiltinProvider::ReadWith(const std::string& type,
+                                     const std::function<ReadResult(ResourceType&)>& read) const {
   ReadResult result;
   ResourceType* t = Find(type, result.diags);
   if (!t) return result;
-  result = t->Read(ctx, prior);
+  result = read(*t);
   if (!result.state.IsNull()) result.state = attrs::Normalize(t->Schema(), result.state);
   return result;
+}
+
+ReadResult BuiltinProvider::ReadResource(const OperationContext& ctx, const std::string& type,
+                                         const Value& prior) {
+  return ReadWith(type, [&](ResourceType& t) { return t.Read(ctx, prior); });
 }
 
 PlanResult BuiltinProvider::PlanResourceChange(const OperationContext& ctx,
@@ -100,6 +105,11 @@ DeleteResult BuiltinProvider::DeleteResource(const OperationContext& ctx, const 
   DeleteResult result;
   ResourceType* t = Find(type, result.diags);
   return t ? t->Delete(ctx, prior) : result;
+}
+
+ReadResult BuiltinProvider::FindInterruptedCreate(const OperationContext& ctx, const std::string& type,
+                                                  const Value& planned) {
+  return ReadWith(type, [&](ResourceType& t) { return t.FindInterrupted(ctx, planned); });
 }
 
 ApplyResult BuiltinProvider::ImportResource(const OperationContext& ctx, const std::string& type,

@@ -5,6 +5,7 @@
 // configuration. Its world (randomness, clock, files, processes) comes from a BuiltinEnv,
 // so tests substitute fakes.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,6 +35,8 @@ class BuiltinProvider : public Provider {
                              const Value& prior, const Value& planned) override;
   DeleteResult DeleteResource(const OperationContext& ctx, const std::string& type,
                               const Value& prior) override;
+  ReadResult FindInterruptedCreate(const OperationContext& ctx, const std::string& type,
+                                   const Value& planned) override;
   ApplyResult ImportResource(const OperationContext& ctx, const std::string& type,
                              const std::string& id) override;
   ReadResult ReadDataSource(const OperationContext& ctx, const std::string& type,
@@ -41,6 +44,8 @@ class BuiltinProvider : public Provider {
 
  private:
   ResourceType* Find(const std::string& type, Diagnostics& diags) const;
+  //! `read(type)` with its state normalized to the type's schema; an error when unknown.
+  ReadResult ReadWith(const std::string& type, const std::function<ReadResult(ResourceType&)>& read) const;
 
   std::map<std::string, std::unique_ptr<ResourceType>> resources_;
   std::map<std::string, std::unique_ptr<DataSourceType>> data_sources_;

@@ -172,6 +172,18 @@ class LocalFile : public BuiltinResourceType {
   }
 
  protected:
+  //! The file at the planned path is this create's when it holds the planned content; any
+  //! other content is not ours to adopt (or, for a destroy, to delete).
+  ReadResult FindCreated(const OperationContext&, const Value& planned) override {
+    Value v = ApplyDefaults(planned);
+    std::string content;
+    if (!Content(v, content).empty()) return {Value(), true, {}};
+    FileReadResult file = env_.files->Read(GetString(v, "filename"));
+    if (!file.error.empty()) return {{}, false, Error("Cannot read local file", file.error)};
+    if (!file.exists || file.content != content) return {Value(), true, {}};
+    return {WithChecksums(v, content), false, {}};
+  }
+
   Value ApplyDefaults(const Value& in) const override {
     Value v = in;
     for (const char* p : kPermissionAttrs) {

@@ -7,7 +7,10 @@
 # the world, read with the AWS CLI, must match the state: no orphan, no duplicate, no
 # dangling entry (tests/e2e/tools/world_vs_state.py).
 #
-# Kills alternate between apply (from an empty world) and destroy (of the applied stage).
+# Kills cycle through three moments: apply (from an empty world) recovered by apply,
+# destroy (of the applied stage) recovered by destroy, and apply (from an empty world)
+# recovered by destroy — the destroy must find and delete what the interrupted creates
+# made.
 # STRATA_CRASH_MOMENTS (default 10), STRATA_CRASH_LATENCY_MS (default 50) and
 # STRATA_CRASH_SEED set the run; the seed is printed so a failure can be replayed.
 # scripts/crash-test.sh runs the full version (50 moments at 300 ms).
@@ -85,7 +88,11 @@ compare "baseline"
 kills=0
 converged=0
 for i in $(seq 1 "$moments"); do
-  if [ $((i % 2)) = 1 ]; then verb=apply; window=$apply_ms; else verb=destroy; window=$destroy_ms; fi
+  case $((i % 3)) in
+    1) verb=apply; then=apply; window=$apply_ms ;;
+    2) verb=destroy; then=destroy; window=$destroy_ms ;;
+    0) verb=apply; then=destroy; window=$apply_ms ;;
+  esac
   delay_ms=$(( (RANDOM * 32768 + RANDOM) % (window + 1) ))
   # The binary itself in the background (not the shell function: $! would be a subshell,
   # and kill -9 would leave strata running).
@@ -94,13 +101,13 @@ for i in $(seq 1 "$moments"); do
   sleep "$(awk -v ms="$delay_ms" 'BEGIN { printf "%.3f", ms / 1000 }')"
   kill -9 $pid 2>/dev/null && kills=$((kills + 1))
   wait $pid 2>/dev/null
-  label="kill $i ($verb at ${delay_ms} ms)"
-  if ! recover "$verb"; then
-    fail "$label: the $verb after the kill failed: $(tail -25 <<<"$out$err")"
+  label="kill $i ($verb at ${delay_ms} ms, then $then)"
+  if ! recover "$then"; then
+    fail "$label: the $then after the kill failed: $(tail -25 <<<"$out$err")"
     compare "$label"
     continue
   fi
-  if [ "$verb" = apply ]; then
+  if [ "$then" = apply ]; then
     out=$(strata plan -detailed-exitcode eks 2>&1) && code=0 || code=$?
     [ "$code" = 0 ] && converged=$((converged + 1)) && pass "$label: recovered, the next plan is clean" ||
       fail "$label: plan after recovery exits $code: $(grep -E '^  # |Plan:|Error' <<<"$out" | head -20)"

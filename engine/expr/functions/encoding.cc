@@ -37,7 +37,8 @@ Value JsonDecode(const Args& args, const FunctionContext&) {
   };
   try {
     return JsonToValue(nlohmann::json::parse(text, bounded));
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
+    // A syntax error, or a number beyond double's range ("1e400": out_of_range.406).
     std::string what = e.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> after the tag.
     size_t tag_end = what.find("] ");

@@ -7,7 +7,8 @@
 // DEGRADED until nodes arrive): the wait then ends in a timeout error, and the add-on is
 // kept in state as tainted. CREATE_FAILED is an error at once. Create sends the engine's
 // idempotency token as clientRequestToken, so a re-sent create is answered with the same
-// add-on.
+// add-on, and tags the add-on with the token (left out of tags/tags_all), so a destroy
+// that meets an interrupted create can look for it without creating.
 
 #include "providers/aws/provider/aws_resource_type.h"
 #include "providers/aws/provider/eks_api.h"
@@ -41,6 +42,8 @@ class AwsEksAddon final : public AwsResourceType {
   //! Create sends the idempotency token as clientRequestToken (see the top): a recovery
   //! sends it again, and there is nothing to look for first.
   CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+  //! A destroy's look needs the add-on's name and cluster.
+  std::vector<std::string> RecoveryKey() const override { return {"cluster_name", "addon_name"}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string cluster = GetString(planned, "cluster_name"), name = GetString(planned, "addon_name");
@@ -52,7 +55,7 @@ class AwsEksAddon final : public AwsResourceType {
     put("serviceAccountRoleArn", "service_account_role_arn");
     put("resolveConflicts", "resolve_conflicts_on_create");
     put("configurationValues", "configuration_values");
-    TagMap tags = WantedTags(planned);
+    TagMap tags = TagsOnCreate(ctx, planned);
     if (!tags.empty()) body["tags"] = ToJson(tags);
     if (!ctx.idempotency_token.empty()) body["clientRequestToken"] = ctx.idempotency_token;
     RestJsonRequest call;
@@ -65,6 +68,16 @@ class AwsEksAddon final : public AwsResourceType {
     return ReadAfterWrite(ctx, planned, cluster + ":" + name, diags);
   }
 
+  //! A destroy cannot resend the token (that would create): the create also tags the
+  //! add-on with it, so the add-on of the planned name is this create's only when it
+  //! carries that tag; any other is someone else's and is left alone.
+  ReadResult FindInterrupted(const OperationContext& ctx, const Value& planned) override {
+    std::string cluster = GetString(planned, "cluster_name"), name = GetString(planned, "addon_name");
+    return ClaimIfTaggedByThisCreate(ctx, Describe(ctx, cluster, name), "DescribeAddon", "addon", [&] {
+      return Read(ctx, With(planned, "id", Value::String(cluster + ":" + name)));
+    });
+  }
+
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
     auto [cluster, name] = SplitId(prior);
     Result<json> got = Describe(ctx, cluster, name);
@@ -73,7 +86,7 @@ class AwsEksAddon final : public AwsResourceType {
       return {Value(), false, AwsErrorDiag("DescribeAddon", got.error())};
     }
     const json& addon = (*got)["addon"];
-    TagMap remote = JsonStringMap(addon, "tags");
+    TagMap remote = EksTags(addon);
     std::string role = JsonString(addon, "serviceAccountRoleArn");
     std::string values = JsonString(addon, "configurationValues");
     Value state = Value::Object({

@@ -130,6 +130,8 @@ class AwsEksCluster final : public AwsResourceType {
   //! Create sends the idempotency token as clientRequestToken (see the top): a recovery
   //! sends it again, and there is nothing to look for first.
   CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+  //! A destroy's look needs the name.
+  std::vector<std::string> RecoveryKey() const override { return {"name"}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string name = GetString(planned, "name");
@@ -166,6 +168,21 @@ class AwsEksCluster final : public AwsResourceType {
     return ReadAfterWrite(ctx, planned, name, diags);
   }
 
+  //! A destroy cannot resend the token (that would create): EKS tells a cluster's
+  //! clientRequestToken back, so the cluster under the planned name is this create's only
+  //! when it carries its token; any other is someone else's and is left alone.
+  ReadResult FindInterrupted(const OperationContext& ctx, const Value& planned) override {
+    std::string name = GetString(planned, "name");
+    Result<json> got = Describe(ctx, name);
+    if (!got.ok()) {
+      if (got.error().code == kEksNotFound) return {Value(), true, {}};
+      return {Value(), false, AwsErrorDiag("DescribeCluster", got.error())};
+    }
+    const std::string& token = ctx.idempotency_token;
+    if (token.empty() || JsonString((*got)["cluster"], "clientRequestToken") != token) return {Value(), true, {}};
+    return Read(ctx, With(planned, "id", Value::String(name)));
+  }
+
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
     std::string name = GetString(prior, "id", GetString(prior, "name"));
     Result<json> got = Describe(ctx, name);
@@ -176,7 +193,7 @@ class AwsEksCluster final : public AwsResourceType {
     const json& cluster = (*got)["cluster"];
     ValueMap m = EksClusterAttributes(cluster);
     m["id"] = Value::String(name);
-    TagMap remote = JsonStringMap(cluster, "tags");
+    TagMap remote = EksTags(cluster);
     m["tags"] = TagsForState(remote, session_->default_tags, Get(prior, "tags"));
     m["tags_all"] = TagsValue(remote);
     if (m["enabled_cluster_log_types"].AsList().empty() && Get(prior, "enabled_cluster_log_types").IsNull()) {

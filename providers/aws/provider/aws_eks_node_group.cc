@@ -8,8 +8,10 @@
 // update to be Successful and the node group to be ACTIVE. Create sends the engine's
 // idempotency token as clientRequestToken, which EKS answers with the node group it
 // already made; a name without node_group_name comes from node_group_name_prefix and the
-// token, so a re-sent create asks for the same name. (lifecycle.ignore_changes on
-// scaling_config is the user's business.)
+// token, so a re-sent create asks for the same name. The create also tags the node group
+// with the token (left out of tags/tags_all), so a destroy that meets an interrupted
+// create can look for it without creating. (lifecycle.ignore_changes on scaling_config is
+// the user's business.)
 
 #include "providers/aws/provider/aws_resource_type.h"
 #include "providers/aws/provider/eks_api.h"
@@ -70,13 +72,15 @@ class AwsEksNodeGroup final : public AwsResourceType {
   //! Create sends the idempotency token as clientRequestToken (see the top): a recovery
   //! sends it again, and there is nothing to look for first.
   CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+  //! A destroy's look needs the node group's name (or its prefix) and cluster.
+  std::vector<std::string> RecoveryKey() const override { return {"cluster_name", "node_group_name", "node_group_name_prefix"}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string cluster = GetString(planned, "cluster_name");
     std::string name = GetString(planned, "node_group_name");
     // Stable across a retried create (the token is), so clientRequestToken can do its job.
     if (name.empty()) name = UniqueName(GetString(planned, "node_group_name_prefix", "strata-"), ctx);
-    json body = CreateBody(planned, name);
+    json body = CreateBody(ctx, planned, name);
     if (!ctx.idempotency_token.empty()) body["clientRequestToken"] = ctx.idempotency_token;
     RestJsonRequest call;
     call.method = "POST";
@@ -90,6 +94,18 @@ class AwsEksNodeGroup final : public AwsResourceType {
     std::string id = cluster + ":" + name;
     Diagnostics diags = WaitActive(ctx, cluster, name, "creation", std::chrono::minutes(60));
     return ReadAfterWrite(ctx, With(planned, "node_group_name", Value::String(name)), id, diags);
+  }
+
+  //! A destroy cannot resend the token (that would create): the create also tags the node
+  //! group with it, so the node group under the planned name is this create's only when it
+  //! carries that tag; any other is someone else's and is left alone.
+  ReadResult FindInterrupted(const OperationContext& ctx, const Value& planned) override {
+    std::string cluster = GetString(planned, "cluster_name");
+    std::string name = GetString(planned, "node_group_name");
+    if (name.empty()) name = UniqueName(GetString(planned, "node_group_name_prefix", "strata-"), ctx);
+    return ClaimIfTaggedByThisCreate(ctx, Describe(ctx, cluster, name), "DescribeNodegroup", "nodegroup", [&] {
+      return Read(ctx, With(planned, "id", Value::String(cluster + ":" + name)));
+    });
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
@@ -114,7 +130,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
                                       {"effect", Value::String(JsonString(t, "effect"))}}));
     }
     TagMap labels = JsonStringMap(ng, "labels");
-    TagMap remote = JsonStringMap(ng, "tags");
+    TagMap remote = EksTags(ng);
     Value update_config;
     if (ng.contains("updateConfig") && ng["updateConfig"].is_object()) {
       update_config = Value::List({Value::Object(
@@ -252,7 +268,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
     return j;
   }
 
-  json CreateBody(const Value& planned, const std::string& name) const {
+  json CreateBody(const OperationContext& ctx, const Value& planned, const std::string& name) const {
     json body = {{"nodegroupName", name},
                  {"nodeRole", GetString(planned, "node_role_arn")},
                  {"subnets", ToJson(GetStringList(planned, "subnet_ids"))},
@@ -275,7 +291,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
     if (!taints.empty()) body["taints"] = taints;
     json update = UpdateConfigJson(planned);
     if (!update.empty()) body["updateConfig"] = update;
-    TagMap tags = WantedTags(planned);
+    TagMap tags = TagsOnCreate(ctx, planned);
     if (!tags.empty()) body["tags"] = ToJson(tags);
     return body;
   }

@@ -33,6 +33,8 @@ class AwsIamInstanceProfile final : public AwsResourceType {
   }
 
   CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+  //! A destroy's look needs the name (or the prefix it is made from).
+  std::vector<std::string> RecoveryKey() const override { return {"name", "name_prefix"}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string name = ProfileName(ctx, planned);

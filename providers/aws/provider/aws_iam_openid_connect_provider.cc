@@ -56,6 +56,8 @@ class AwsIamOpenidConnectProvider final : public AwsResourceType {
   }
 
   CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+  //! A destroy's look needs the URL (it makes the ARN).
+  std::vector<std::string> RecoveryKey() const override { return {"url"}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = IamCall("CreateOpenIDConnectProvider");

@@ -41,6 +41,8 @@ class AwsIamPolicy final : public AwsResourceType {
   }
 
   CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+  //! A destroy's look needs the name and path (they make the ARN), not the document.
+  std::vector<std::string> RecoveryKey() const override { return {"name", "path"}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = IamCall("CreatePolicy");

@@ -37,6 +37,8 @@ class AwsIamRole final : public AwsResourceType {
   }
 
   CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+  //! A destroy's look needs the name (the trust policy may come from a data source).
+  std::vector<std::string> RecoveryKey() const override { return {"name"}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     std::string name = GetString(planned, "name");

@@ -2,7 +2,8 @@
 // DeleteNatGateway, with Terraform's attribute names. Create sends the engine's
 // idempotency token as ClientToken (a create retried after a crash finds the gateway the
 // first attempt made) and waits for "available"; delete waits for "deleted". Only tags
-// change in place.
+// change in place. The create also tags the gateway with its token, so a destroy that
+// meets an interrupted create can look for the gateway without creating one.
 
 #include "providers/aws/provider/ec2_resource_type.h"
 #include "providers/aws/provider/ec2_tags.h"
@@ -35,6 +36,8 @@ class AwsNatGateway final : public Ec2ResourceType {
   }
 
   CreateRecovery Recovery() const override { return CreateRecovery::ClientToken; }
+  //! A destroy looks by the token tag alone.
+  std::vector<std::string> RecoveryKey() const override { return {}; }
 
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     QueryRequest call = Ec2Call("CreateNatGateway");
@@ -45,7 +48,7 @@ class AwsNatGateway final : public Ec2ResourceType {
     std::string private_ip = GetString(planned, "private_ip");
     if (!private_ip.empty()) call.Add("PrivateIpAddress", private_ip);
     if (!ctx.idempotency_token.empty()) call.Add("ClientToken", ctx.idempotency_token.substr(0, kMaxClientToken));
-    AddTagSpecification(call, "natgateway", WantedTags(planned));
+    AddTagSpecification(call, "natgateway", TagsOnCreate(ctx, planned));
 
     Result<XmlResponse> created = CallEc2(*session_, ctx, call);
     if (!created.ok()) return CreateFailed("CreateNatGateway", created.error());
@@ -72,6 +75,13 @@ class AwsNatGateway final : public Ec2ResourceType {
   //! the gateway the interrupted create made.
   ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
     return ResourceType::FindCreated(ctx, planned);
+  }
+
+ public:
+  //! A destroy cannot resend the ClientToken (that would create): it looks for the gateway
+  //! by the token tag the create set.
+  ReadResult FindInterrupted(const OperationContext& ctx, const Value& planned) override {
+    return Ec2ResourceType::FindCreated(ctx, planned);
   }
 
   Value ApplyDefaults(const Value& v) const override {

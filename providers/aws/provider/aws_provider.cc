@@ -82,6 +82,11 @@ DeleteResult AwsProvider::DeleteResource(const OperationContext& ctx, const std:
   return Dispatch<DeleteResult>(type, [&](ResourceType& t) { return t.Delete(ctx, prior); });
 }
 
+ReadResult AwsProvider::FindInterruptedCreate(const OperationContext& ctx, const std::string& type,
+                                              const Value& planned) {
+  return Normalized(type, Dispatch<ReadResult>(type, [&](ResourceType& t) { return t.FindInterrupted(ctx, planned); }));
+}
+
 ApplyResult AwsProvider::ImportResource(const OperationContext& ctx, const std::string& type,
                                         const std::string& id) {
   return Normalized(type, Dispatch<ApplyResult>(type, [&](ResourceType& t) { return t.Import(ctx, id); }));

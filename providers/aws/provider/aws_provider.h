@@ -34,6 +34,8 @@ class AwsProvider : public Provider {
                              const Value& prior, const Value& planned) override;
   DeleteResult DeleteResource(const OperationContext& ctx, const std::string& type,
                               const Value& prior) override;
+  ReadResult FindInterruptedCreate(const OperationContext& ctx, const std::string& type,
+                                   const Value& planned) override;
   ApplyResult ImportResource(const OperationContext& ctx, const std::string& type,
                              const std::string& id) override;
   ReadResult ReadDataSource(const OperationContext& ctx, const std::string& type,

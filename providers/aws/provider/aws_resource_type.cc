@@ -23,13 +23,16 @@ TagMap AwsResourceType::TagsOnCreate(const OperationContext& ctx, const Value& p
   return WithCreateToken(WantedTags(planned), ctx.idempotency_token);
 }
 
-Diagnostics AwsResourceType::NotCreatedByThisApply(const OperationContext& ctx, const std::string& what,
-                                                   const std::string& why, const std::string& import_id) const {
+ReadResult AwsResourceType::NotCreatedByThisApply(const OperationContext& ctx, const std::string& what,
+                                                  const std::string& why, const std::string& import_id) const {
   std::string address = ctx.address.empty() ? Schema().type + ".NAME" : ctx.address;
-  return attrs::Error(what + " exists but was not made by this create",
+  ReadResult result;
+  result.not_ours = true;
+  result.diags = attrs::Error(what + " exists but was not made by this create",
                         what + " already exists and was not created by Strata's interrupted create of " + address +
                             " (" + why + "), so Strata will not take it over. Delete it, or adopt it with `strata import " +
                             address + " " + import_id + "`.");
+  return result;
 }
 
 ReadResult AwsResourceType::ClaimIfOurs(const OperationContext& ctx, ReadResult found, const std::string& found_token,
@@ -38,7 +41,7 @@ ReadResult AwsResourceType::ClaimIfOurs(const OperationContext& ctx, ReadResult 
   if (!ctx.idempotency_token.empty() && found_token == ctx.idempotency_token) return found;
   std::string why = found_token.empty() ? std::string("it has no ") + kCreateTokenTag + " tag"
                                         : std::string("its ") + kCreateTokenTag + " tag is another create's";
-  return {Value(), false, NotCreatedByThisApply(ctx, what, why, import_id)};
+  return NotCreatedByThisApply(ctx, what, why, import_id);
 }
 
 std::string AwsResourceType::UniqueName(const std::string& prefix, const OperationContext& ctx) {

@@ -29,8 +29,9 @@ class AwsResourceType : public ResourceType {
   //! Recovery's error when an object holds the natural key of the create being recovered
   //! but that create did not make it: `what` names the object ("IAM role \"app\""), `why`
   //! says how it shows, `import_id` is the id `strata import` would take.
-  Diagnostics NotCreatedByThisApply(const OperationContext& ctx, const std::string& what,
-                                    const std::string& why, const std::string& import_id) const;
+  //! The result is marked not_ours.
+  ReadResult NotCreatedByThisApply(const OperationContext& ctx, const std::string& what,
+                                   const std::string& why, const std::string& import_id) const;
   //! Recovery of a type read by its natural key whose create call tags the object with its
   //! token: `found` (that read) is ours when `found_token`, the object's create-token tag,
   //! is this create's token; otherwise NotCreatedByThisApply. A read that found nothing or

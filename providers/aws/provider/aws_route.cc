@@ -146,9 +146,8 @@ class AwsRoute final : public AwsResourceType {
     if (want == have) return found;
     std::string table = GetString(planned, "route_table_id");
     std::string destination = RouteDestination(planned, RouteNames::Resource);
-    return {Value(), false,
-            NotCreatedByThisApply(ctx, "The route to " + destination + " in route table " + table,
-                                  "it goes to " + have + ", not to " + want, table + "_" + destination)};
+    return NotCreatedByThisApply(ctx, "The route to " + destination + " in route table " + table,
+                                  "it goes to " + have + ", not to " + want, table + "_" + destination);
   }
 
   //! What FindCreated found is already what was planned.

@@ -109,9 +109,8 @@ class AwsRouteTableAssociation final : public AwsResourceType {
     if (found.gone || found.diags.HasErrors()) return found;
     std::string want = GetString(planned, "route_table_id"), have = GetString(found.state, "route_table_id");
     if (want == have) return found;
-    return {Value(), false,
-            NotCreatedByThisApply(ctx, "The route table association of " + target,
-                                  "it links " + target + " to " + have + ", not to " + want, target + "/" + have)};
+    return NotCreatedByThisApply(ctx, "The route table association of " + target,
+                                  "it links " + target + " to " + have + ", not to " + want, target + "/" + have);
   }
 
   //! What FindCreated found is already what was planned.

@@ -263,9 +263,8 @@ class AwsSecurityGroupRule final : public AwsResourceType {
     if (found.gone || found.diags.HasErrors()) return found;
     std::string want = GetString(planned, "description"), have = GetString(found.state, "description");
     if (want == have) return found;
-    return {Value(), false,
-            NotCreatedByThisApply(ctx, "The " + GetString(planned, "type") + " rule " + ImportId(planned),
-                                  "its description is \"" + have + "\", not \"" + want + "\"", ImportId(planned))};
+    return NotCreatedByThisApply(ctx, "The " + GetString(planned, "type") + " rule " + ImportId(planned),
+                                  "its description is \"" + have + "\", not \"" + want + "\"", ImportId(planned));
   }
 
   //! What FindCreated found is already what was planned.

@@ -42,6 +42,8 @@ class Ec2ResourceType : public AwsResourceType {
   //! The object whose create-token tag is ctx.idempotency_token, read with `planned` as the
   //! prior; gone when there is none (or no token). Two such objects are an error.
   ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override;
+  //! The token tag is all FindCreated needs.
+  std::vector<std::string> RecoveryKey() const override { return {}; }
   //! The state from a Describe* item (`prior` tells which tags were written).
   virtual ReadResult StateFrom(const OperationContext& ctx, pugi::xml_node item,
                                const Value& prior) = 0;

@@ -64,6 +64,27 @@ TagMap JsonStringMap(const nlohmann::json& j, const std::string& key) {
   return out;
 }
 
+TagMap EksTags(const nlohmann::json& object, std::string* token) {
+  TagMap tags = JsonStringMap(object, "tags");
+  auto it = tags.find(kCreateTokenTag);
+  if (token) *token = it == tags.end() ? "" : it->second;
+  if (it != tags.end()) tags.erase(it);
+  return tags;
+}
+
+ReadResult ClaimIfTaggedByThisCreate(const OperationContext& ctx, const Result<nlohmann::json>& described,
+                                     const std::string& action, const char* member,
+                                     const std::function<ReadResult()>& read) {
+  if (!described.ok()) {
+    if (described.error().code == kEksNotFound) return {Value(), true, {}};
+    return {Value(), false, AwsErrorDiag(action, described.error())};
+  }
+  std::string token;
+  EksTags((*described)[member], &token);
+  if (ctx.idempotency_token.empty() || token != ctx.idempotency_token) return {Value(), true, {}};
+  return read();
+}
+
 nlohmann::json ToJson(const TagMap& m) {
   nlohmann::json out = nlohmann::json::object();
   for (const auto& [k, v] : m) out[k] = v;

@@ -43,6 +43,16 @@ Value EksTimestamp(const nlohmann::json& j, const std::string& key);
 Value JsonStringList(const nlohmann::json& j, const std::string& key, bool as_set = false);
 //! A JSON object of strings.
 TagMap JsonStringMap(const nlohmann::json& j, const std::string& key);
+//! The "tags" of an EKS object without the create-token tag, whose value goes to `token`
+//! when given ("" when there is none).
+TagMap EksTags(const nlohmann::json& object, std::string* token = nullptr);
+//! A destroy's look for what an interrupted create of an EKS object made, when that create
+//! tagged the object with its token: `described` is the Describe* answer (`action` names
+//! it; `member` is the object's key in it, "nodegroup"). Nothing of ours (`gone`) when the
+//! object is absent or carries another token; else `read()`.
+ReadResult ClaimIfTaggedByThisCreate(const OperationContext& ctx, const Result<nlohmann::json>& described,
+                                     const std::string& action, const char* member,
+                                     const std::function<ReadResult()>& read);
 nlohmann::json ToJson(const TagMap& m);
 nlohmann::json ToJson(const std::vector<std::string>& v);
 

@@ -52,6 +52,7 @@ class AwsEc2RecoveryTest : public RecoveryTest {
     Value planned = PlanCreate(kind.type, config).planned;
     std::string token = NewToken();
     ApplyResult first = Interrupted(kind.type, planned, token);
+    ExpectDestroyFinds(kind.type, planned, token, "id", Str(first.state, "id"));
     Value resumed = MustResume(kind.type, planned, token);
     EXPECT_EQ(Str(resumed, "id"), Str(first.state, "id")) << kind.type << ": the interrupted create was not found";
     EXPECT_EQ(CountTagged(kind.describe, kind.set, "Name", name), 1) << kind.type << ": doubled";
@@ -67,6 +68,7 @@ class AwsEc2RecoveryTest : public RecoveryTest {
         << kind.type << ": a tag update removed the create-token tag";
 
     std::string fresh_token = NewToken();
+    ExpectDestroyFindsNothing(kind.type, PlanCreate(kind.type, fresh).planned, fresh_token);
     Value made = MustResume(kind.type, PlanCreate(kind.type, fresh).planned, fresh_token);
     EXPECT_NE(Str(made, "id"), Str(resumed, "id")) << kind.type << ": nothing was made, yet something was adopted";
     EXPECT_EQ(CountTagged(kind.describe, kind.set, "Name", Str(Attr(fresh, "tags"), "Name")), 1) << kind.type;
@@ -245,6 +247,8 @@ TEST_P(AwsEc2RecoveryTest, NatGatewayResentWithItsClientTokenIsTheSameGateway) {
               << "*** ClientToken (AWS and the sandbox answer it with the gateway it made).\n"
               << "**********************************************************************\n";
   } else {
+    // A destroy cannot resend the token: it finds the gateway by the token tag.
+    ExpectDestroyFinds("aws_nat_gateway", planned, token, "id", Str(first.state, "id"));
     a = MustResume("aws_nat_gateway", planned, token);
     EXPECT_EQ(Str(a, "id"), Str(first.state, "id"));
     EXPECT_EQ(available_in_subnet(), 2) << "the re-sent create made a second gateway";
@@ -307,6 +311,7 @@ TEST_P(AwsEc2RecoveryTest, RouteToAnotherTargetIsNotAdopted) {
                                             {"nat_gateway_id", Attr(nat, "id")}}))
                    .planned;
   ExpectNotOursError(Resume("aws_route", ours, NewToken()));
+  ExpectDestroyFindsNothing("aws_route", ours, NewToken());  // a destroy leaves it alone
   ExpectReadsBack("aws_route", theirs);
 
   MustDelete("aws_route", theirs);

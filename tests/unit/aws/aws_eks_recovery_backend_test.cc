@@ -72,6 +72,10 @@ class AwsEksRecoveryTest : public RecoveryTest {
     Value planned = PlanCreate(type, config).planned;
     std::string token = NewToken();
     ApplyResult first = Interrupted(type, planned, token);
+    // A destroy finds it by the token EKS reads back (a cluster's clientRequestToken, the
+    // create-token tag of a node group or add-on), and only with that token.
+    ExpectDestroyFinds(type, planned, token, "arn", Str(first.state, "arn"));
+    ExpectDestroyFindsNothing(type, planned, NewToken());
     Value resumed = MustResume(type, planned, token);
     EXPECT_EQ(Str(resumed, "arn"), Str(first.state, "arn")) << type;
     EXPECT_EQ(Str(resumed, "created_at"), Str(first.state, "created_at")) << type;

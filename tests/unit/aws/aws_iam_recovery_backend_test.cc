@@ -85,6 +85,7 @@ class AwsIamRecoveryTest : public RecoveryTest {
     Value planned = PlanCreate(kind.type, config).planned;
     std::string token = NewToken();
     ApplyResult first = Interrupted(kind.type, planned, token);
+    ExpectDestroyFinds(kind.type, planned, token, "arn", Str(first.state, "arn"));
     Value resumed = MustResume(kind.type, planned, token);
     EXPECT_EQ(Str(resumed, "arn"), Str(first.state, "arn")) << kind.type;
     EXPECT_EQ(Attr(resumed, "unique_id"), Attr(first.state, "unique_id")) << kind.type;
@@ -100,8 +101,9 @@ class AwsIamRecoveryTest : public RecoveryTest {
     ExpectNoTokenTag(retagged.state);
     EXPECT_NE(kind.tags(resumed).find(token), std::string::npos) << "a tag update removed the create-token tag";
 
-    // Another create's object of that key.
+    // Another create's object of that key: a destroy leaves it alone.
     ExpectNotOursError(Resume(kind.type, planned, NewToken()));
+    ExpectDestroyFindsNothing(kind.type, planned, NewToken());
     ExpectReadsBack(kind.type, retagged.state);
 
     std::string fresh_token = NewToken();

@@ -53,6 +53,30 @@ class RecoveryTest : public BackendProviderTest {
     return r.state;
   }
 
+  //! What a destroy learns of an interrupted create of `planned` under `token`: the object,
+  //! `gone` (nothing of ours was made), or neither (the type cannot tell without creating).
+  ReadResult FindForDestroy(const std::string& type, const Value& planned, const std::string& token) {
+    OperationContext ctx = ctx_;
+    ctx.idempotency_token = token;
+    ctx.address = type + ".recovered";
+    ReadResult r = provider_.FindInterruptedCreate(ctx, type, planned);
+    EXPECT_FALSE(r.diags.HasErrors()) << type << " (destroy's look): " << Text(r.diags);
+    return r;
+  }
+  //! FindForDestroy finds the object whose `attr` is `want`.
+  void ExpectDestroyFinds(const std::string& type, const Value& planned, const std::string& token,
+                          const std::string& attr, const std::string& want) {
+    ReadResult r = FindForDestroy(type, planned, token);
+    EXPECT_FALSE(r.gone) << type << ": a destroy would not find what the interrupted create made";
+    EXPECT_EQ(Str(r.state, attr), want) << type;
+  }
+  //! FindForDestroy says nothing of this create's was made (warnings allowed).
+  void ExpectDestroyFindsNothing(const std::string& type, const Value& planned, const std::string& token) {
+    ReadResult r = FindForDestroy(type, planned, token);
+    EXPECT_TRUE(r.gone) << type << ": " << FormatValue(r.state);
+    EXPECT_TRUE(r.state.IsNull()) << type << ": " << FormatValue(r.state);
+  }
+
   //! Neither `tags` nor `tags_all` of `state` holds the create-token tag.
   static void ExpectNoTokenTag(const Value& state) {
     for (const char* attr : {"tags", "tags_all"}) {

@@ -30,6 +30,15 @@ TEST(EncodingFunctionsTest, JsondecodeGivesTuplesAndObjects) {
   EXPECT_EQ(e.message.rfind("invalid JSON: ", 0), 0u);
 }
 
+// Found by the fuzzer: a number beyond double's range threw past the error handling and
+// aborted the process.
+TEST(EncodingFunctionsTest, JsondecodeOfAnOutOfRangeNumberIsAnError) {
+  FunctionError e = CallError("jsondecode", {S("[[330012919400065E1404243]]")});
+  EXPECT_EQ(e.arg_index, 0);
+  EXPECT_NE(e.message.find("invalid JSON: number overflow"), std::string::npos) << e.message;
+  EXPECT_EQ(CallError("jsondecode", {S("-1e400")}).message.rfind("invalid JSON: ", 0), 0u);
+}
+
 TEST(EncodingFunctionsTest, YamlencodeUsesBlockStyle) {
   EXPECT_EQ(Call("yamlencode", {O({{"a", S("b")}, {"c", S("d")}})}),
             S("\"a\": \"b\"\n\"c\": \"d\"\n"));

@@ -11,6 +11,8 @@
 
 #include "engine/core/applier.h"
 #include "engine/core/planner.h"
+#include "engine/core/saved_plan.h"
+#include "engine/plan/render_human.h"
 #include "providers/resource_type.h"
 #include "engine/cli/wiring.h"
 
@@ -112,6 +114,15 @@ class FakeProvider : public Provider {
     cloud_->objects.erase(prior.AsMap().at("id").AsString());
     return r;
   }
+  // Finds an object by the token it was created with (as a token tag would); things named
+  // "opaque" stand for types that cannot tell without creating.
+  ReadResult FindInterruptedCreate(const OperationContext& ctx, const std::string&, const Value& planned) override {
+    std::lock_guard lock(cloud_->mu);
+    if (planned.AsMap().at("name").AsString() == "opaque") return {};
+    auto it = cloud_->by_token.find(ctx.idempotency_token);
+    if (it == cloud_->by_token.end()) return {Value(), true, {}};
+    return {cloud_->objects.at(it->second), false, {}};
+  }
   ApplyResult ImportResource(const OperationContext&, const std::string&, const std::string&) override { return {}; }
   ReadResult ReadDataSource(const OperationContext&, const std::string&, const Value&) override { return {}; }
 
@@ -174,6 +185,25 @@ class PlanApplyTest : public ::testing::Test {
     ApplyOutcome out = ApplyPlan(req, diags);
     EXPECT_TRUE(store_->Unlock("s", lock->id).ok());
     return out;
+  }
+
+  // A process journals the create of `address` from `plan`, sends it (the cloud makes the
+  // object when `reaches_cloud`), and dies before recording the answer: its change set
+  // stays open, the instance pending. Returns the create's token.
+  std::string InterruptCreate(const Plan& plan, const std::string& address, bool reaches_cloud) {
+    const ResourceInstanceChange* c = Find(plan, address);
+    EXPECT_TRUE(c);
+    if (!c) return "";
+    auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
+    auto cs = store_->BeginChangeSet(lock->id, "s", "apply");
+    EXPECT_TRUE(store_->BeginOperation(*cs, {c->addr, state::OperationAction::Create, "fake", c->idempotency_token}).ok());
+    if (reaches_cloud) {
+      OperationContext ctx;
+      ctx.idempotency_token = c->idempotency_token;
+      FakeProvider(cloud_).CreateResource(ctx, "fake_thing", c->after);
+    }
+    EXPECT_TRUE(store_->Unlock("s", lock->id).ok());
+    return c->idempotency_token;
   }
 
   static const ResourceInstanceChange* Find(const Plan& plan, const std::string& address) {
@@ -275,20 +305,8 @@ TEST_F(PlanApplyTest, FailedCreateIsKeptTaintedAndReplacedNextTime) {
 
 TEST_F(PlanApplyTest, InterruptedCreateIsSentAgainWithItsToken) {
   WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: solo }\n");
-  Plan first = MakePlan();
-  std::string token = Find(first, "fake_thing.x")->idempotency_token;
+  std::string token = InterruptCreate(MakePlan(), "fake_thing.x", true);
   ASSERT_FALSE(token.empty());
-  // A process journals the create, sends it (the cloud makes the object), and dies before
-  // recording the answer: its change set stays open, the instance pending.
-  {
-    auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
-    auto cs = store_->BeginChangeSet(lock->id, "s", "apply");
-    ASSERT_TRUE(store_->BeginOperation(*cs, {Find(first, "fake_thing.x")->addr, state::OperationAction::Create, "fake", token}).ok());
-    OperationContext ctx;
-    ctx.idempotency_token = token;
-    FakeProvider(cloud_).CreateResource(ctx, "fake_thing", first.changes[0].after);
-    ASSERT_TRUE(store_->Unlock("s", lock->id).ok());
-  }
   ASSERT_EQ(cloud_->objects.size(), 1u);
   Plan recovery = MakePlan();
   const ResourceInstanceChange* x = Find(recovery, "fake_thing.x");
@@ -373,6 +391,81 @@ TEST_F(PlanApplyTest, InterruptedDeleteOfAGoneObjectLeavesState) {
   EXPECT_TRUE(out.remaining.empty());
   EXPECT_TRUE(store_->LoadStage("s")->resources.empty()) << "no entry is left for an object already deleted";
   EXPECT_TRUE(cloud_->objects.empty());
+}
+
+// kill -9 during an apply's create, then `destroy` rather than `apply`: the destroy asks
+// the provider what the interrupted create made, deletes it, and is complete.
+TEST_F(PlanApplyTest, DestroyDeletesWhatAnInterruptedCreateMade) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: solo }\n");
+  InterruptCreate(MakePlan(), "fake_thing.x", true);
+  ASSERT_EQ(cloud_->objects.size(), 1u);
+  Plan destroy = MakePlan(PlanMode::Destroy);
+  const ResourceInstanceChange* x = Find(destroy, "fake_thing.x");
+  ASSERT_TRUE(x) << "the object the interrupted create made is planned for deletion";
+  EXPECT_EQ(x->action, Action::Delete);
+  EXPECT_EQ(x->reason, ActionReason::InterruptedCreate);
+  EXPECT_EQ(x->before.AsMap().at("id").AsString(), "thing-1");
+  EXPECT_NE(RenderPlanHuman(destroy, {}).find("the object it made was found by the client token"), std::string::npos)
+      << RenderPlanHuman(destroy, {});
+  Diagnostics diags;
+  ApplyOutcome out = Apply(destroy, diags);
+  EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  EXPECT_EQ(out.destroyed, 1);
+  EXPECT_TRUE(out.remaining.empty());
+  EXPECT_TRUE(cloud_->objects.empty()) << "nothing is left behind in the cloud";
+  EXPECT_TRUE(store_->LoadStage("s")->resources.empty());
+}
+
+// The same, when the interrupted create never reached the cloud: the instance leaves state,
+// shown as such, and the destroy is complete.
+TEST_F(PlanApplyTest, DestroyForgetsAnInterruptedCreateThatMadeNothing) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Plan first = MakePlan();
+  InterruptCreate(first, "fake_thing.a", false);
+  Plan destroy = MakePlan(PlanMode::Destroy);
+  EXPECT_FALSE(destroy.HasChanges());
+  ASSERT_EQ(destroy.drift.size(), 1u);
+  EXPECT_EQ(destroy.drift[0].reason, ActionReason::InterruptedCreate);
+  std::string shown = RenderDriftHuman(destroy);
+  EXPECT_NE(shown.find("fake_thing.a was never created: its interrupted create made nothing"), std::string::npos) << shown;
+  ApplyOutcome out = Apply(destroy, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_TRUE(out.remaining.empty());
+  EXPECT_TRUE(store_->LoadStage("s")->resources.empty()) << "no placeholder outlives the destroy";
+}
+
+// A type that cannot look without creating: the destroy keeps the instance and says so.
+TEST_F(PlanApplyTest, DestroyKeepsAnInterruptedCreateItCannotLookFor) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: opaque }\n");
+  InterruptCreate(MakePlan(), "fake_thing.x", true);
+  Diagnostics diags;
+  ApplyOutcome out = Apply(MakePlan(PlanMode::Destroy), diags);
+  ASSERT_EQ(out.remaining.size(), 1u);
+  EXPECT_NE(out.remaining[0].find("fake_thing.x (an interrupted create"), std::string::npos) << out.remaining[0];
+  ASSERT_EQ(store_->LoadStage("s")->resources.size(), 1u);
+  EXPECT_TRUE(store_->LoadStage("s")->resources[0].IsInterruptedCreate());
+}
+
+// A saved plan applies only to the stage, state and configuration it was made from.
+TEST_F(PlanApplyTest, SavedPlanFitsUntilItsStageStateOrConfigMoves) {
+  WriteConfig(kTwoThings);
+  Plan plan = MakePlan();
+  EXPECT_EQ(SavedPlanStaleness(plan, "s", prior_, *loaded_), std::nullopt);
+  EXPECT_EQ(SavedPlanStaleness(plan, "t", prior_, *loaded_), "it is a plan for stage \"s\", not \"t\"");
+  Diagnostics diags;
+  Apply(plan, diags);
+  auto applied = store_->LoadStage("s");
+  std::optional<std::string> moved = SavedPlanStaleness(plan, "s", *applied, *loaded_);
+  ASSERT_TRUE(moved);
+  EXPECT_NE(moved->find("moved on since the plan was made (serial 0 then, 1 now)"), std::string::npos) << *moved;
+
+  Plan fresh = MakePlan();
+  EXPECT_EQ(SavedPlanStaleness(fresh, "s", prior_, *loaded_), std::nullopt);
+  WriteConfig(std::string(kTwoThings) + "# edited\n");
+  Diagnostics load;
+  std::unique_ptr<LoadedStage> edited = engine_->LoadStage(*project_, "s", load);
+  EXPECT_EQ(SavedPlanStaleness(fresh, "s", prior_, *edited), "the stage's configuration files changed since the plan was made");
 }
 
 TEST_F(PlanApplyTest, DestroyThatLeavesObjectsSaysWhich) {

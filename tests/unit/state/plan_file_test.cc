@@ -284,7 +284,7 @@ TEST_F(PlanFileTest, RoundTripsWithoutAKeyAndAnOldKeyStillOpens) {
 TEST_F(PlanFileTest, EveryActionReasonAndModeRoundTrips) {
   Plan plan;
   for (int a = 0; a <= static_cast<int>(Action::Delete); ++a) {
-    for (int r = 0; r <= static_cast<int>(ActionReason::CreateAfterInterruption); ++r) {
+    for (int r = 0; r <= static_cast<int>(ActionReason::InterruptedCreate); ++r) {
       plan.changes.push_back(Change("null_resource.x[" + std::to_string(plan.changes.size()) + "]", "strata/builtin",
                                     static_cast<Action>(a), static_cast<ActionReason>(r), Value::Null(), Value::Null()));
     }
