@@ -2,6 +2,8 @@
 
 #include <ctime>
 
+#include "engine/base/time_format.h"
+
 namespace strata::state {
 namespace {
 
@@ -64,12 +66,7 @@ const OutputState* StageState::FindOutput(const std::string& name) const {
 }
 
 std::string FormatTimestamp(int64_t unix_millis) {
-  std::time_t secs = static_cast<std::time_t>(unix_millis / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
+  return base::FormatRfc3339(std::chrono::system_clock::time_point(std::chrono::milliseconds(unix_millis)));
 }
 
 }  // namespace strata::state

@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "engine/base/time_format.h"
 #include "engine/value/json.h"
 #include "state/sensitive_paths.h"
 
@@ -49,9 +50,9 @@ Value MarkedValue(const json& value, const json& sensitive_paths) {
 std::optional<int64_t> ParseTimestamp(const json& j) {
   if (j.is_number_integer()) return j.get<int64_t>();
   if (!j.is_string()) return std::nullopt;
-  std::tm tm{};
-  if (!strptime(j.get<std::string>().c_str(), "%Y-%m-%dT%H:%M:%SZ", &tm)) return std::nullopt;
-  return static_cast<int64_t>(timegm(&tm)) * 1000;
+  std::chrono::system_clock::time_point t;
+  if (!base::ParseRfc3339(j.get<std::string>(), &t)) return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
 StateStatus Invalid(const std::string& what) { return StateStatus::Error(StateCode::InvalidArgument, what); }

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/base/time_format.h"
+
 namespace strata {
 namespace {
 
@@ -15,15 +17,6 @@ using json = nlohmann::ordered_json;
 
 constexpr const char* kTerraformFormatVersion = "1.2";
 constexpr const char* kTerraformVersion = "1.11.0";
-
-std::string NowRfc3339() {
-  std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 json NumberJson(double n) {
   if (n == std::floor(n) && std::fabs(n) < 9.007199254740992e15) return static_cast<int64_t>(n);
@@ -405,7 +398,7 @@ json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
     j["configuration"] = std::move(cfg);
   }
 
-  j["timestamp"] = options.timestamp.empty() ? NowRfc3339() : options.timestamp;
+  j["timestamp"] = options.timestamp.empty() ? base::FormatRfc3339(std::chrono::system_clock::now()) : options.timestamp;
   j["applyable"] = !plan.errored && plan.HasChanges();
   j["complete"] = !plan.errored;
   j["errored"] = plan.errored;

@@ -5,6 +5,7 @@
 // Import: "CREATE_DURATION,DESTROY_DURATION" (either may be empty).
 #include <ctime>
 
+#include "engine/base/time_format.h"
 #include "providers/builtin/duration.h"
 #include "providers/builtin/resource_type.h"
 #include "providers/builtin/sleep.h"
@@ -14,15 +15,6 @@ namespace {
 
 using namespace attrs;
 using namespace builtin;
-
-std::string Rfc3339(std::chrono::system_clock::time_point t) {
-  std::time_t secs = std::chrono::system_clock::to_time_t(t);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
 
 class TimeSleep : public BuiltinResourceType {
  public:
@@ -58,7 +50,7 @@ class TimeSleep : public BuiltinResourceType {
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     Diagnostics diags = Wait(ctx, GetString(planned, "create_duration"), "creating");
     if (diags.HasErrors()) return {{}, diags};
-    return {Normalize(Schema(), With(planned, "id", Value::String(Rfc3339(env_.clock->Now())))), {}};
+    return {Normalize(Schema(), With(planned, "id", Value::String(base::FormatRfc3339(env_.clock->Now())))), {}};
   }
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
@@ -71,7 +63,7 @@ class TimeSleep : public BuiltinResourceType {
       return {{}, Error("Invalid import id",
                         "Use \"CREATE_DURATION,DESTROY_DURATION\", either may be empty.")};
     }
-    Value v = Value::Object({{"id", Value::String(Rfc3339(env_.clock->Now()))}});
+    Value v = Value::Object({{"id", Value::String(base::FormatRfc3339(env_.clock->Now()))}});
     if (comma > 0) v = With(v, "create_duration", Value::String(id.substr(0, comma)));
     if (comma + 1 < id.size()) v = With(v, "destroy_duration", Value::String(id.substr(comma + 1)));
     Diagnostics diags = Validate(v);

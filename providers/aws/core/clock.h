@@ -1,8 +1,8 @@
 #pragma once
 // Time and randomness for the AWS code: retries sleep and jitter through base::Clock and
 // base::RandomSource, the signer and the credential cache read the time through Clock, so
-// tests control all of it (engine/base/clock.h, random.h). Also the timestamp formats AWS
-// speaks (SigV4's basic ISO 8601, RFC 3339).
+// tests control all of it (engine/base/clock.h, random.h). Also SigV4's basic ISO 8601
+// timestamp.
 
 #include <chrono>
 #include <memory>
@@ -11,6 +11,7 @@
 
 #include "engine/base/clock.h"
 #include "engine/base/random.h"
+#include "engine/base/time_format.h"
 
 namespace strata::aws {
 
@@ -27,10 +28,8 @@ using base::SystemRandom;
 
 //! Formats a time as the SigV4 "20150830T123600Z" basic ISO 8601 form.
 std::string FormatAmzDate(TimePoint t);
-//! Formats a time as "2015-08-30T12:36:00Z" (RFC 3339, UTC, seconds).
-std::string FormatIso8601(TimePoint t);
-//! Parses "2015-08-30T12:36:00Z", with optional fraction ("...:00.123Z") or "+00:00".
-//! Returns false when the text is not such a timestamp.
-bool ParseIso8601(std::string_view text, TimePoint* out);
+// RFC 3339 ("2015-08-30T12:36:00Z", AWS's JSON and credential timestamps) is engine/base's.
+using base::FormatRfc3339;
+using base::ParseRfc3339;
 
 }  // namespace strata::aws

@@ -74,7 +74,7 @@ SourceResult ImdsCredentialsSource::Resolve() {
   c.session_token = field("Token");
   c.source = "instance metadata role " + role_name;
   TimePoint expiration;
-  if (ParseIso8601(field("Expiration"), &expiration)) c.expiration = expiration;
+  if (ParseRfc3339(field("Expiration"), &expiration)) c.expiration = expiration;
   if (!c.HasKeys()) return SourceResult::NotFound("credentials document lacks AccessKeyId/SecretAccessKey");
   return SourceResult::Found(std::move(c));
 }

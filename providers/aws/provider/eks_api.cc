@@ -32,12 +32,8 @@ Value EksTimestamp(const nlohmann::json& j, const std::string& key) {
   if (it == j.end() || it->is_null()) return Value();
   if (it->is_string()) return Value::String(it->get<std::string>());
   if (!it->is_number()) return Value();
-  std::time_t seconds = static_cast<std::time_t>(std::floor(it->get<double>()));
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return Value::String(text);
+  auto seconds = std::chrono::seconds(static_cast<int64_t>(std::floor(it->get<double>())));
+  return Value::String(FormatRfc3339(std::chrono::system_clock::time_point(seconds)));
 }
 
 Value JsonStringList(const nlohmann::json& j, const std::string& key, bool as_set) {

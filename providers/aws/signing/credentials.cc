@@ -12,7 +12,7 @@ std::string Credentials::Describe() const {
   if (!source.empty()) out += " from " + source;
   if (!session_token.empty() || expiration) {
     out += " (temporary";
-    if (expiration) out += ", expires " + FormatIso8601(*expiration);
+    if (expiration) out += ", expires " + FormatRfc3339(*expiration);
     out += ")";
   }
   return out;

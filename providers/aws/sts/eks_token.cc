@@ -36,7 +36,7 @@ std::string EksToken::ExecCredentialJson() const {
   j["kind"] = "ExecCredential";
   j["apiVersion"] = "client.authentication.k8s.io/v1beta1";
   j["spec"] = nlohmann::json::object();
-  j["status"]["expirationTimestamp"] = FormatIso8601(expiration);
+  j["status"]["expirationTimestamp"] = FormatRfc3339(expiration);
   j["status"]["token"] = token;
   return j.dump();
 }

@@ -12,7 +12,7 @@ Result<Credentials> CredentialsFromStsResult(const XmlResponse& response, std::s
   creds.session_token = XmlText(response.result, "Credentials/SessionToken");
   creds.source = std::move(source);
   TimePoint expiration;
-  if (ParseIso8601(XmlText(response.result, "Credentials/Expiration"), &expiration))
+  if (ParseRfc3339(XmlText(response.result, "Credentials/Expiration"), &expiration))
     creds.expiration = expiration;
   if (!creds.HasKeys()) {
     AwsError e = AwsError::Client(error_codes::kMalformedResponse,

@@ -208,7 +208,7 @@ TEST(CredentialChainTest, AssumeRoleThroughSourceProfile) {
   EXPECT_EQ(creds->access_key_id, "ASIAASSUMED");
   EXPECT_EQ(creds->session_token, "temptoken");
   ASSERT_TRUE(creds->expiration.has_value());
-  EXPECT_EQ(FormatIso8601(*creds->expiration), "2023-11-14T23:13:20Z");
+  EXPECT_EQ(FormatRfc3339(*creds->expiration), "2023-11-14T23:13:20Z");
   EXPECT_EQ(seen_form["Action"], "AssumeRole");
   EXPECT_EQ(seen_form["RoleArn"], "arn:aws:iam::123456789012:role/admin");
   EXPECT_EQ(seen_form["RoleSessionName"], "ci");

@@ -49,7 +49,7 @@ TEST(EksTokenTest, AwsIamAuthenticatorVector) {
   ASSERT_TRUE(token.ok());
   EXPECT_EQ(token->token, v["expected"]["token"]);
   EXPECT_EQ(token->presigned_url, v["derived_by_report_author"]["presigned_url"]);
-  EXPECT_EQ(FormatIso8601(token->expiration), v["expected"]["expiration_utc"]);
+  EXPECT_EQ(FormatRfc3339(token->expiration), v["expected"]["expiration_utc"]);
   EXPECT_EQ(nlohmann::json::parse(token->ExecCredentialJson()),
             v["derived_by_report_author"]["exec_credential_v1beta1"]);
 }
@@ -71,7 +71,7 @@ TEST(EksTokenTest, AwsCliGeneratedVectors) {
     request.region = in["region"];
     if (in["sts_endpoint_mode"].get<std::string>().rfind("legacy", 0) == 0)
       request.sts_endpoint = "https://sts.amazonaws.com";
-    ASSERT_TRUE(ParseIso8601(in["now_utc"].get<std::string>(), &request.now));
+    ASSERT_TRUE(ParseRfc3339(in["now_utc"].get<std::string>(), &request.now));
 
     auto token = MakeEksToken(creds, request);
     ASSERT_TRUE(token.ok());
@@ -80,7 +80,7 @@ TEST(EksTokenTest, AwsCliGeneratedVectors) {
     EXPECT_EQ(token->token.find('='), std::string::npos);
     EXPECT_EQ(QueryMap(token->presigned_url),
               QueryMap(expected["presigned_url_awscli_order"].get<std::string>()));
-    EXPECT_EQ(FormatIso8601(token->expiration), expected["expiration_utc"]);
+    EXPECT_EQ(FormatRfc3339(token->expiration), expected["expiration_utc"]);
     // The CLI's ExecCredential carries its own (CLI-order) token: compare the rest.
     auto exec = nlohmann::json::parse(token->ExecCredentialJson());
     auto expected_exec = expected["exec_credential_v1beta1"];

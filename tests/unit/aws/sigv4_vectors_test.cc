@@ -34,7 +34,7 @@ bool Same(const std::string& actual, const std::string& expected) {
 
 TimePoint VectorTime() {
   TimePoint t;
-  EXPECT_TRUE(ParseIso8601("2015-08-30T12:36:00Z", &t));
+  EXPECT_TRUE(ParseRfc3339("2015-08-30T12:36:00Z", &t));
   return t;
 }
 
@@ -146,7 +146,7 @@ CrtCase LoadCrtCase(const fs::path& dir) {
   c.creds.session_token = ctx["credentials"].value("token", "");
   c.options.region = ctx["region"];
   c.options.service = ctx["service"];
-  EXPECT_TRUE(ParseIso8601(ctx["timestamp"].get<std::string>(), &c.options.time));
+  EXPECT_TRUE(ParseRfc3339(ctx["timestamp"].get<std::string>(), &c.options.time));
   c.options.normalize_path = ctx.value("normalize", true);
   c.options.sign_session_token = !ctx.value("omit_session_token", false);
   c.sign_body = ctx.value("sign_body", false);

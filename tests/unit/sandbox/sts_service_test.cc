@@ -81,7 +81,7 @@ TEST_F(StsServiceTest, AssumeRoleIssuesTemporaryCredentials) {
   EXPECT_EQ(r.Text("Credentials/SecretAccessKey").size(), 40u);
   EXPECT_FALSE(r.Text("Credentials/SessionToken").empty());
   aws::TimePoint expiration;
-  ASSERT_TRUE(aws::ParseIso8601(r.Text("Credentials/Expiration"), &expiration));
+  ASSERT_TRUE(aws::ParseRfc3339(r.Text("Credentials/Expiration"), &expiration));
   EXPECT_EQ(r.Text("Credentials/Expiration"), "2026-03-01T10:15:00.000Z");
   EXPECT_EQ(r.Text("AssumedRoleUser/Arn"), "arn:aws:sts::111122223333:assumed-role/deployer/build-42");
   std::string assumed_id = r.Text("AssumedRoleUser/AssumedRoleId");
