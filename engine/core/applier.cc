@@ -9,9 +9,9 @@
 #include "engine/core/schema_check.h"
 #include "engine/graph/walker.h"
 #include "engine/plan/rules.h"
+#include "engine/core/delete_order.h"
 #include "engine/core/lifecycle.h"
-#include "engine/core/operation_slots.h"
-#include "engine/core/progress_ticker.h"
+#include "engine/core/operation_runner.h"
 #include "engine/core/provider_set.h"
 #include "engine/core/resource_dependencies.h"
 
@@ -20,13 +20,6 @@ namespace strata {
 namespace {
 
 using state::OperationAction;
-
-std::string IdOf(const Value& v) {
-  if (!v.IsMapping()) return "";
-  auto it = v.AsMap().find("id");
-  if (it == v.AsMap().end() || !it->second.IsString() || it->second.IsSensitive()) return "";
-  return it->second.AsString();
-}
 
 // The plan's known values must survive re-planning with the values known at apply time
 // (Terraform's "Provider produced inconsistent final plan").
@@ -43,9 +36,7 @@ class Applier {
   Applier(const ApplyRequest& request, Diagnostics& diags)
       : req_(request),
         diags_(diags),
-        providers_(*request.providers),
-        ticker_(request.progress_interval, request.on_event),
-        slots_(request.options.parallelism) {
+        providers_(*request.providers) {
     for (const ResourceInstanceChange& c : request.plan->changes) changes_[c.addr.ToString()] = &c;
   }
 
@@ -58,6 +49,8 @@ class Applier {
       return outcome_;
     }
     cs_ = &*cs;
+    runner_.emplace(OperationRunner::Options{req_.store, cs_, req_.options.parallelism, req_.progress_interval,
+                                             req_.on_event, [this](const std::string& address) { Failed(address); }});
     CloseInterruptedOperations();
     auto loaded = req_.store->LoadStage(plan.stage);
     if (!loaded.ok()) {
@@ -95,17 +88,9 @@ class Applier {
       auto planned = changes_.find(op.addr.ToString());
       bool created_again = planned != changes_.end() && planned->second->action == Action::Create;
       if (op.action == state::OperationAction::Create && row && row->IsInterruptedCreate() && !created_again) keep = *row;
-      Check(req_.store->FailOperation(*cs_, op.id, "interrupted: the process stopped before the provider answered", keep),
+      CheckStored(req_.store->FailOperation(*cs_, op.id, "interrupted: the process stopped before the provider answered", keep),
             op.addr.ToString(), diags_);
     }
-  }
-
-  static bool Check(const state::StateStatus& status, const std::string& address, Diagnostics& out) {
-    if (status.ok()) return true;
-    Diagnostic d = status.ToDiagnostic();
-    d.address = address;
-    out.Add(std::move(d));
-    return false;
   }
 
   // Diagnostics of a walk node: the evaluation walk gathers them itself; the delete walk
@@ -113,48 +98,6 @@ class Applier {
   void AddDiags(const Diagnostics& local) {
     std::lock_guard lock(mu_);
     diags_.Append(local);
-  }
-
-  // The store's connection is not for concurrent use: walker threads take turns.
-  template <typename F>
-  auto Store(F&& call) -> decltype(call()) {
-    std::lock_guard lock(store_mu_);
-    return call();
-  }
-
-  void Emit(ApplyEvent e) {
-    if (req_.on_event) req_.on_event(e);
-  }
-
-  OperationContext Context(const std::string& address, OperationAction op, const std::string& id,
-                           const std::string& token) {
-    OperationContext ctx;
-    ctx.address = address;
-    ctx.idempotency_token = token;
-    ctx.cancellation = cancel_;
-    ctx.progress = [this, address, op, id](const std::string& message) {
-      ApplyEvent e;
-      e.kind = ApplyEvent::Kind::Progress;
-      e.address = address;
-      e.operation = op;
-      e.id = id;
-      e.message = message;
-      Emit(e);
-    };
-    return ctx;
-  }
-
-  state::ResourceInstanceState NewState(const ResourceInstanceChange& c, const Value& attributes,
-                                        state::ResourceStatus status = state::ResourceStatus::Created) {
-    state::ResourceInstanceState s;
-    s.addr = c.addr;
-    s.provider = c.provider;
-    s.attributes = attributes;
-    s.dependencies = c.dependencies;
-    s.status = status;
-    s.idempotency_token = c.idempotency_token;
-    s.schema_version = c.schema_version;
-    return s;
   }
 
   void Count(Action action) {
@@ -169,108 +112,8 @@ class Applier {
     outcome_.failed.push_back(address);
   }
 
-  // A create that failed without a definite answer leaves a pending placeholder, as an
-  // interruption would. Not for create_before_destroy: the instance's row still holds the
-  // object being replaced, which must not be overwritten.
-  static bool KeepsPendingCreate(const ResourceInstanceChange& c, OperationAction op, bool outcome_unknown) {
-    return op == OperationAction::Create && outcome_unknown && c.action != Action::CreateThenDelete;
-  }
-
-  // One provider operation, journaled before the call and recorded when it returns.
-  // Returns the new state (null after a delete); nullopt when it failed.
-  std::optional<Value> Operate(const ResourceInstanceChange& c, Provider& provider, OperationAction op,
-                               const Value& prior, const Value& planned, Diagnostics& out) {
-    std::string address = c.addr.ToString();
-    std::string id = IdOf(prior);
-    auto journaled = Store([&] { return req_.store->BeginOperation(*cs_, {c.addr, op, c.provider, c.idempotency_token}); });
-    if (!journaled.ok()) {
-      Check(journaled.status(), address, out);
-      return std::nullopt;
-    }
-    ApplyEvent started;
-    started.kind = ApplyEvent::Kind::Started;
-    started.address = address;
-    started.operation = op;
-    started.id = id;
-    Emit(started);
-    auto start = ticker_.Begin(address, op, id);
-    OperationContext ctx = Context(address, op, id, c.idempotency_token);
-    ctx.resume_interrupted_create = op == OperationAction::Create && c.reason == ActionReason::CreateAfterInterruption;
-    OperationSlots::Held slot(slots_);
-    Diagnostics result_diags;
-    Value result;
-    bool outcome_unknown = false;
-    switch (op) {
-      case OperationAction::Create: {
-        ApplyResult r = provider.CreateResource(ctx, c.type, planned);
-        result = r.state;
-        result_diags = r.diags;
-        outcome_unknown = r.outcome_unknown;
-        break;
-      }
-      case OperationAction::Update: {
-        ApplyResult r = provider.UpdateResource(ctx, c.type, prior, planned);
-        result = r.state;
-        result_diags = r.diags;
-        break;
-      }
-      case OperationAction::Delete: result_diags = provider.DeleteResource(ctx, c.type, prior).diags; break;
-      case OperationAction::Read: break;
-    }
-    ticker_.End(address);
-    ApplyEvent finished;
-    finished.address = address;
-    finished.operation = op;
-    finished.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-    finished.id = op == OperationAction::Delete ? id : IdOf(result);
-    for (Diagnostic d : result_diags) {
-      if (d.address.empty()) d.address = address;
-      out.Add(std::move(d));
-    }
-    if (result_diags.HasErrors()) {
-      std::string message = result_diags.items().empty() ? "failed" : result_diags.items()[0].summary;
-      for (const Diagnostic& d : result_diags) {
-        if (d.severity == Severity::Error) {
-          message = d.summary + (d.detail.empty() ? "" : ": " + d.detail);
-          break;
-        }
-      }
-      std::optional<state::ResourceInstanceState> partial;
-      // A create that made an object which is not healthy: keep it, tainted, so the next
-      // plan replaces it instead of losing it.
-      if (op != OperationAction::Delete && result.IsMapping()) {
-        partial = NewState(c, result, state::ResourceStatus::Tainted);
-      } else if (KeepsPendingCreate(c, op, outcome_unknown)) {
-        // The create may have made the object: keep the instance pending with its token, as
-        // if the process had died here, so the next plan looks for it instead of creating
-        // a second one.
-        partial = NewState(c, Value::Null(), state::ResourceStatus::PendingCreate);
-        out.Add(Diagnostic{Severity::Warning, "Create outcome unknown",
-                           fmt::format("The create of {} failed without a definite answer, so the object may "
-                                       "exist. It stays in state as an interrupted create: the next plan and "
-                                       "apply look for it by the type's create recovery (its client token, "
-                                       "create tag or natural key) before creating anything.",
-                                       address),
-                           {}, address, ""});
-      }
-      Check(Store([&] { return req_.store->FailOperation(*cs_, *journaled, message, partial); }), address, out);
-      finished.kind = ApplyEvent::Kind::Failed;
-      Emit(finished);
-      Failed(address);
-      return std::nullopt;
-    }
-    std::optional<state::ResourceInstanceState> recorded;
-    if (op != OperationAction::Delete) recorded = NewState(c, result);
-    if (!Check(Store([&] { return req_.store->CompleteOperation(*cs_, *journaled, recorded); }), address, out)) {
-      return std::nullopt;
-    }
-    finished.kind = ApplyEvent::Kind::Finished;
-    Emit(finished);
-    return op == OperationAction::Delete ? Value::Null() : result;
-  }
-
   Provider* ProviderFor(const ResourceInstanceChange& c, NodeId block, const Value& settings, Diagnostics& out) {
-    OperationContext ctx = Context(c.addr.ToString(), OperationAction::Read, "", "");
+    OperationContext ctx = runner_->Context(c.addr.ToString(), OperationAction::Read, "", "");
     Diagnostics d;
     Provider* p = providers_.For(c.addr.resource.mode, c.type, block, settings, ctx, d);
     for (Diagnostic x : d) {
@@ -293,7 +136,7 @@ class Applier {
     found.attributes = c.before;
     found.dependencies = c.dependencies;
     found.status = state::ResourceStatus::Created;
-    if (!Check(Store([&] { return req_.store->PutResource(*cs_, found); }), c.addr.ToString(), out)) return nullptr;
+    if (!CheckStored(runner_->Store([&] { return req_.store->PutResource(*cs_, found); }), c.addr.ToString(), out)) return nullptr;
     std::lock_guard lock(mu_);
     state::ResourceInstanceState* entry = FindInMemory(c.addr);
     if (entry) *entry = found;
@@ -306,23 +149,7 @@ class Applier {
       if (c.action == Action::Delete) deletes.push_back(&c);
     }
     if (deletes.empty()) return;
-    Dag dag;
-    for (size_t i = 0; i < deletes.size(); ++i) dag.AddNode();
-    // i must wait for j when j depends on i (j's dependencies name i's resource or instance).
-    std::map<std::string, std::vector<NodeId>> by_name;
-    for (size_t i = 0; i < deletes.size(); ++i) {
-      by_name[deletes[i]->addr.ToString()].push_back(i);
-      by_name[deletes[i]->addr.WithoutKey().ToString()].push_back(i);
-    }
-    for (size_t j = 0; j < deletes.size(); ++j) {
-      for (const std::string& dep : deletes[j]->dependencies) {
-        auto it = by_name.find(dep);
-        if (it == by_name.end()) continue;
-        for (NodeId i : it->second) {
-          if (i != j) dag.AddEdge(i, j);
-        }
-      }
-    }
+    Dag dag = DeleteOrder(deletes);
     std::unique_ptr<StageEvaluation> settings = EvaluateProviderSettings();
     WalkOptions options;
     options.parallelism = req_.options.parallelism;
@@ -334,11 +161,13 @@ class Applier {
       Provider* provider =
           ProviderFor(c, block, block != kNoNode && settings ? settings->ResultOf(block) : Value::Null(), local);
       const state::ResourceInstanceState* current = state_.FindResource(c.addr);
+      bool recorded = true;
       if (provider && current && current->IsInterruptedCreate() && c.before.IsMapping()) {
         current = RecordFoundObject(c, *current, local);
+        recorded = current != nullptr;
       }
       Value prior = current && current->attributes.IsMapping() ? current->attributes : c.before;
-      bool ok = provider && current && Operate(c, *provider, OperationAction::Delete, prior, Value::Null(), local);
+      bool ok = provider && recorded && runner_->Run(c, *provider, OperationAction::Delete, prior, Value::Null(), local);
       AddDiags(local);
       if (ok) Count(Action::Delete);
       return ok;
@@ -435,7 +264,7 @@ class Applier {
     bool creating = c.action != Action::Update;
     Value base = creating ? Value::Null() : prior;
     Value proposed = ProposedNewValue(*in.schema, base, in.config);
-    OperationContext ctx = Context(address, OperationAction::Read, "", "");
+    OperationContext ctx = runner_->Context(address, OperationAction::Read, "", "");
     PlanResult final_plan = provider->PlanResourceChange(ctx, c.type, base, proposed, in.config);
     diags.Append(final_plan.diags);
     if (final_plan.diags.HasErrors()) {
@@ -461,23 +290,23 @@ class Applier {
     std::optional<Value> result;
     switch (c.action) {
       case Action::Update:
-        result = Operate(c, *provider, OperationAction::Update, prior, planned, diags);
+        result = runner_->Run(c, *provider, OperationAction::Update, prior, planned, diags);
         if (result) Count(Action::Update);
         break;
       case Action::Create:
-        result = Operate(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
+        result = runner_->Run(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
         if (result) Count(Action::Create);
         break;
       case Action::DeleteThenCreate:
         if (!prior.IsNull()) {
-          if (!Operate(c, *provider, OperationAction::Delete, prior, Value::Null(), diags)) break;
+          if (!runner_->Run(c, *provider, OperationAction::Delete, prior, Value::Null(), diags)) break;
           Count(Action::Delete);
         }
-        result = Operate(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
+        result = runner_->Run(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
         if (result) Count(Action::Create);
         break;
       case Action::CreateThenDelete:
-        result = Operate(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
+        result = runner_->Run(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
         if (!result) break;
         Count(Action::Create);
         if (!prior.IsNull()) DeleteDeposed(c, *provider, prior, diags);
@@ -495,17 +324,17 @@ class Applier {
     e.kind = ApplyEvent::Kind::Started;
     e.address = address;
     e.operation = OperationAction::Delete;
-    e.id = IdOf(old);
-    Emit(e);
+    e.id = ObjectIdOf(old);
+    runner_->Emit(e);
     auto start = std::chrono::steady_clock::now();
-    DeleteResult r = provider.DeleteResource(Context(address, OperationAction::Delete, e.id, ""), c.type, old);
+    DeleteResult r = provider.DeleteResource(runner_->Context(address, OperationAction::Delete, e.id, ""), c.type, old);
     for (Diagnostic d : r.diags) {
       if (d.address.empty()) d.address = address;
       out.Add(std::move(d));
     }
     e.kind = r.diags.HasErrors() ? ApplyEvent::Kind::Failed : ApplyEvent::Kind::Finished;
     e.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-    Emit(e);
+    runner_->Emit(e);
     if (r.diags.HasErrors()) Failed(address);
     else Count(Action::Delete);
   }
@@ -526,15 +355,15 @@ class Applier {
     e.kind = ApplyEvent::Kind::Started;
     e.address = in.addr.ToString();
     e.operation = OperationAction::Read;
-    if (change) Emit(e);
+    if (change) runner_->Emit(e);
     auto start = std::chrono::steady_clock::now();
-    ReadResult r = provider->ReadDataSource(Context(e.address, OperationAction::Read, "", ""), c.type, in.config);
+    ReadResult r = provider->ReadDataSource(runner_->Context(e.address, OperationAction::Read, "", ""), c.type, in.config);
     diags.Append(r.diags);
     if (r.diags.HasErrors()) return Value::Unknown();
     e.kind = ApplyEvent::Kind::Finished;
-    e.id = IdOf(r.state);
+    e.id = ObjectIdOf(r.state);
     e.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-    if (change) Emit(e);
+    if (change) runner_->Emit(e);
     return r.state;
   }
 
@@ -551,12 +380,12 @@ class Applier {
       auto it = changes_.find(address);
       bool unchanged = it == changes_.end() || it->second->action == Action::NoOp;
       if (d.action == Action::Delete) {
-        if (Check(req_.store->DeleteResource(*cs_, d.addr), address, diags_)) ForgetInMemory(d.addr);
+        if (CheckStored(req_.store->DeleteResource(*cs_, d.addr), address, diags_)) ForgetInMemory(d.addr);
       } else if (unchanged) {
         state::ResourceInstanceState* current = FindInMemory(d.addr);
         if (!current) continue;
         current->attributes = d.after;
-        Check(req_.store->PutResource(*cs_, *current), address, diags_);
+        CheckStored(req_.store->PutResource(*cs_, *current), address, diags_);
       }
     }
   }
@@ -598,13 +427,13 @@ class Applier {
     for (const ResourceInstanceChange& d : req_.plan->drift) {
       std::string address = d.addr.ToString();
       if (d.action == Action::Delete) {
-        Check(req_.store->DeleteResource(*cs_, d.addr), address, diags_);
+        CheckStored(req_.store->DeleteResource(*cs_, d.addr), address, diags_);
         continue;
       }
       const state::ResourceInstanceState* current = state_.FindResource(d.addr);
-      state::ResourceInstanceState s = current ? *current : NewState(d, d.after);
+      state::ResourceInstanceState s = current ? *current : StateAfter(d, d.after);
       s.attributes = d.after;
-      Check(req_.store->PutResource(*cs_, s), address, diags_);
+      CheckStored(req_.store->PutResource(*cs_, s), address, diags_);
     }
   }
 
@@ -662,15 +491,12 @@ class Applier {
   const ApplyRequest& req_;
   Diagnostics& diags_;
   ProviderSet providers_;
-  ProgressTicker ticker_;
-  OperationSlots slots_;
-  CancellationToken cancel_;
   std::map<std::string, const ResourceInstanceChange*> changes_;
   const state::ChangeSet* cs_ = nullptr;
   state::StageState state_;
   std::unique_ptr<StageEvaluation> evaluation_;
   std::mutex mu_;
-  std::mutex store_mu_;
+  std::optional<OperationRunner> runner_;
   ApplyOutcome outcome_;
 };
 
