@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "providers/aws/provider/aws_provider.h"
+#include "providers/aws/aws_provider.h"
 #include "providers/builtin/builtin_provider.h"
 #include "state/crypto/state_key.h"
 #include "state/sqlite/sqlite_store.h"

@@ -36,7 +36,7 @@ out=$(python3 "$check" "$work/tree") && fail "provider-api -> state-api passed" 
   { grep -q 'layer provider-api may not include layer state-api' <<<"$out" && pass "interfaces stay apart" || { fail "unexpected report:"; echo "$out"; }; }
 
 copy
-plant sandbox/world.cc providers/aws/provider/aws_provider.h
+plant sandbox/world.cc providers/aws/aws_provider.h
 out=$(python3 "$check" "$work/tree") && fail "sandbox -> aws provider passed" ||
   { grep -q 'layer sandbox may not include layer aws' <<<"$out" && pass "the sandbox shares the wire library only" || { fail "unexpected report:"; echo "$out"; }; }
 

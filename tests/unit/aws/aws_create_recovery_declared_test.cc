@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "providers/aws/provider/aws_provider.h"
+#include "providers/aws/aws_provider.h"
 
 namespace strata::aws {
 namespace {

@@ -11,7 +11,7 @@
 #include "engine/base/base64.h"
 #include "engine/value/format.h"
 #include "providers/aws/http/url.h"
-#include "providers/aws/provider/aws_provider.h"
+#include "providers/aws/aws_provider.h"
 
 namespace strata::aws {
 namespace {

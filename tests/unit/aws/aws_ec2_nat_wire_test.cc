@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "providers/aws/provider/aws_provider.h"
+#include "providers/aws/aws_provider.h"
 #include "test_support.h"
 
 namespace strata::aws {

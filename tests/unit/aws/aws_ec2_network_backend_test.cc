@@ -13,7 +13,7 @@
 #include <algorithm>
 
 #include "backend_provider_test.h"
-#include "providers/aws/provider/ec2_hash.h"
+#include "providers/aws/services/ec2/ec2_hash.h"
 
 namespace strata::aws {
 namespace {

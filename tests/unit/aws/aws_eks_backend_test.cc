@@ -17,7 +17,7 @@
 //    re-send is an error on moto, noted by the test.
 
 #include "backend_provider_test.h"
-#include "providers/aws/provider/eks_api.h"
+#include "providers/aws/services/eks/eks_api.h"
 
 namespace strata::aws {
 namespace {

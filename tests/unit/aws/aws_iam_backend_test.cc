@@ -9,7 +9,7 @@
 
 #include "backend_provider_test.h"
 #include "providers/aws/http/url.h"
-#include "providers/aws/provider/iam_api.h"
+#include "providers/aws/services/iam/iam_api.h"
 
 namespace strata::aws {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "providers/aws/client/endpoint_resolver.h"
-#include "providers/aws/provider/aws_settings.h"
+#include "providers/aws/common/aws_settings.h"
 
 namespace strata::aws {
 namespace {

@@ -17,8 +17,8 @@
 #include "engine/value/format.h"
 #include "moto_server.h"
 #include "providers/aws/credentials/environment.h"
-#include "providers/aws/provider/aws_provider.h"
-#include "providers/aws/provider/aws_settings.h"
+#include "providers/aws/aws_provider.h"
+#include "providers/aws/common/aws_settings.h"
 #include "sandbox/sandbox.h"
 
 namespace strata::aws::backendtest {

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "providers/aws/provider/aws_settings.h"
+#include "providers/aws/common/aws_settings.h"
 #include "sandbox/cluster_tls.h"
 #include "sandbox/world.h"
 #include "test_support.h"

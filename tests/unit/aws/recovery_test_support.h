@@ -11,7 +11,7 @@
 
 #include "backend_provider_test.h"
 #include "providers/aws/http/url.h"
-#include "providers/aws/provider/ec2_tags.h"
+#include "providers/aws/common/tags.h"
 
 namespace strata::aws::backendtest {
 

@@ -1,0 +1,62 @@
+#pragma once
+// The part every EC2-object resource type shares: read by Describe*, gone on the
+// *.NotFound code, tags updated with CreateTags/DeleteTags, other attributes through the
+// type's Modify*Attribute calls, delete that tolerates "already gone", import by id, and
+// recovery of an interrupted create by its create-token tag (CreateRecovery::CreateTag):
+// each create call tags the object through TagSpecification with TagsOnCreate, and
+// FindCreated looks it up with one Describe* filtered on that tag.
+
+#include <memory>
+#include <string>
+
+#include <pugixml.hpp>
+
+#include "providers/aws/common/aws_resource_type.h"
+#include "providers/aws/services/ec2/ec2_api.h"
+
+namespace strata::aws {
+
+//! The names of one EC2 object kind's calls and answers.
+struct Ec2ObjectApi {
+  std::string describe;   //!< "DescribeVpcs"
+  std::string id_param;   //!< "VpcId" (DescribeVpcs takes "VpcId.1")
+  std::string item_set;   //!< "vpcSet"
+  std::string not_found;  //!< "InvalidVpcID.NotFound"
+  std::string remove;     //!< "DeleteVpc"
+};
+
+class Ec2ResourceType : public AwsResourceType {
+ public:
+  Ec2ResourceType(std::shared_ptr<AwsSession> session, Ec2ObjectApi api)
+      : AwsResourceType(std::move(session)), api_(std::move(api)) {}
+
+  CreateRecovery Recovery() const override { return CreateRecovery::CreateTag; }
+  ReadResult Read(const OperationContext& ctx, const Value& prior) override;
+  ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override;
+  DeleteResult Delete(const OperationContext& ctx, const Value& prior) override;
+  ApplyResult Import(const OperationContext& ctx, const std::string& id) override {
+    return ImportById(ctx, id);
+  }
+
+ protected:
+  //! The object whose create-token tag is ctx.idempotency_token, read with `planned` as the
+  //! prior; gone when there is none (or no token). Two such objects are an error.
+  ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override;
+  //! The token tag is all FindCreated needs.
+  std::vector<std::string> RecoveryKey() const override { return {}; }
+  //! The state from a Describe* item (`prior` tells which tags were written).
+  virtual ReadResult StateFrom(const OperationContext& ctx, pugi::xml_node item,
+                               const Value& prior) = 0;
+  //! Brings the attributes set by Modify*Attribute calls from `prior`'s values (null
+  //! prior: AWS's defaults after a create) to `planned`'s.
+  virtual Diagnostics ModifyAttributes(const OperationContext& ctx, const std::string& id,
+                                       const Value& prior, const Value& planned) = 0;
+  //! The end of a create: the create call's answer, the new id at `id_path` in it, then
+  //! ModifyAttributes and a read.
+  ApplyResult FinishCreate(const OperationContext& ctx, const QueryRequest& call,
+                           const std::string& id_path, const Value& planned);
+
+  Ec2ObjectApi api_;
+};
+
+}  // namespace strata::aws

@@ -1,0 +1,151 @@
+#include "providers/aws/services/iam/iam_api.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "providers/aws/http/url.h"
+#include "providers/aws/sts/sts_operations.h"
+#include "providers/resource_type.h"
+
+namespace strata::aws {
+
+QueryRequest IamCall(const std::string& action) { return QueryRequest{action, kIamVersion, {}}; }
+
+Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
+                            const QueryRequest& call) {
+  return CallIam(session, ctx, call, CallOptionsFor(ctx));
+}
+
+Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
+                            const QueryRequest& call, const CallOptions& options) {
+  ctx.Log(LogLevel::Debug, "iam:" + call.action);
+  return session.client->Query("iam", call, options);
+}
+
+Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
+  return RunIam(session, ctx, call, {});
+}
+
+Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
+                   const AlreadyDoneCodes& done) {
+  if (call.action.empty()) return {};
+  Result<XmlResponse> response = CallIam(session, ctx, call);
+  if (response.ok() || DoneByAnEarlierAttempt(response.error(), done)) return {};
+  return AwsErrorDiag(call.action, response.error());
+}
+
+Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
+  Result<XmlResponse> response = CallIam(session, ctx, call);
+  if (response.ok() || response.error().code == kIamNoSuchEntity) return {};
+  return AwsErrorDiag(call.action, response.error());
+}
+
+ReadResult ReadIamObject(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
+                         const std::string& element, const std::function<ReadResult(pugi::xml_node)>& state_from) {
+  Result<XmlResponse> got = CallIam(session, ctx, call);
+  if (!got.ok()) {
+    if (got.error().code == kIamNoSuchEntity) return {Value(), true, {}};
+    return {Value(), false, AwsErrorDiag(call.action, got.error())};
+  }
+  pugi::xml_node node = element.empty() ? got->result : got->result.child(element.c_str());
+  if (!node) return {Value(), true, {}};
+  return state_from(node);
+}
+
+namespace {
+
+bool ParseJson(const std::string& text, nlohmann::json* out) {
+  *out = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return !out->is_discarded();
+}
+
+// IAM's equivalences: ["x"] means "x", and the order of a list does not matter.
+nlohmann::json Canonical(const nlohmann::json& j) {
+  if (j.is_object()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) out[it.key()] = Canonical(it.value());
+    return out;
+  }
+  if (j.is_array()) {
+    if (j.size() == 1) return Canonical(j[0]);
+    std::vector<nlohmann::json> items;
+    for (const auto& item : j) items.push_back(Canonical(item));
+    std::sort(items.begin(), items.end(),
+              [](const nlohmann::json& a, const nlohmann::json& b) { return a.dump() < b.dump(); });
+    return nlohmann::json(items);
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string DecodePolicyDocument(const std::string& text) {
+  nlohmann::json parsed;
+  if (ParseJson(text, &parsed)) return text;
+  return UriDecode(text);
+}
+
+bool PolicyEquivalent(const std::string& a, const std::string& b) {
+  nlohmann::json ja, jb;
+  if (!ParseJson(a, &ja) || !ParseJson(b, &jb)) return a == b;
+  return Canonical(ja) == Canonical(jb);
+}
+
+Value PolicyForState(const std::string& remote, const Value& prior) {
+  std::string decoded = DecodePolicyDocument(remote);
+  if (prior.IsString() && PolicyEquivalent(prior.AsString(), decoded)) return prior;
+  return Value::String(decoded);
+}
+
+void AddIamTags(QueryRequest& call, const TagMap& tags) {
+  int n = 0;
+  for (const auto& [k, v] : tags) {
+    std::string prefix = "Tags.member." + std::to_string(++n);
+    call.Add(prefix + ".Key", k).Add(prefix + ".Value", v);
+  }
+}
+
+TagMap ReadIamTags(pugi::xml_node node, std::string* token) {
+  return ReadTagList(node.child("Tags"), "member", "Key", "Value", token);
+}
+
+QueryRequest IamTagCall(const std::string& action, const std::string& id_param,
+                        const std::string& id, const TagMap& from, const TagMap& to) {
+  QueryRequest call = IamCall(action);
+  call.Add(id_param, id);
+  TagMap changed;
+  for (const auto& [k, v] : to) {
+    auto old = from.find(k);
+    if (old == from.end() || old->second != v) changed[k] = v;
+  }
+  AddIamTags(call, changed);
+  if (changed.empty()) call.action.clear();
+  return call;
+}
+
+QueryRequest IamUntagCall(const std::string& action, const std::string& id_param,
+                          const std::string& id, const TagMap& from, const TagMap& to) {
+  QueryRequest call = IamCall(action);
+  call.Add(id_param, id);
+  int n = 0;
+  for (const auto& [k, v] : from) {
+    if (to.count(k)) continue;
+    call.Add("TagKeys.member." + std::to_string(++n), k);
+  }
+  if (n == 0) call.action.clear();
+  return call;
+}
+
+Result<std::string> IamArn(const AwsSession& session, const std::string& resource) {
+  Result<CallerIdentity> who = GetCallerIdentity(*session.client);
+  if (!who.ok()) return who.error();
+  return "arn:" + PartitionOf(session.Region()) + ":iam::" + who->account + ":" + resource;
+}
+
+Value WithDefaultIamPath(const Value& v) {
+  if (!attrs::Get(v, "path").IsNull()) return v;
+  return attrs::With(v, "path", Value::String("/"));
+}
+
+}  // namespace strata::aws
