@@ -10,14 +10,8 @@ FaultInjector::FaultInjector(uint64_t seed, double throttle_probability, double 
       lost_reply_probability_(lost_reply_probability) {}
 
 double FaultInjector::Unit() {
-  uint64_t bits;
-  {
-    std::lock_guard lock(mutex_);
-    bits = random_();
-  }
-  // 53 random bits as a double in [0,1): the same on every standard library, unlike
-  // std::uniform_real_distribution.
-  return static_cast<double>(bits >> 11) * 0x1.0p-53;
+  std::lock_guard lock(mutex_);  // SeededRandom is for one thread at a time
+  return random_.NextUnit();
 }
 
 Injected FaultInjector::Draw() {

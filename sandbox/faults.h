@@ -4,7 +4,8 @@
 
 #include <cstdint>
 #include <mutex>
-#include <random>
+
+#include "engine/base/random.h"
 
 namespace strata::sandbox {
 
@@ -27,7 +28,7 @@ class FaultInjector {
   double Unit();
 
   std::mutex mutex_;
-  std::mt19937_64 random_;
+  base::SeededRandom random_;  // the same seed, the same faults
   double throttle_probability_;
   double fault_probability_;
   double lost_reply_probability_;

@@ -58,7 +58,7 @@ std::unique_ptr<World> World::Open(const std::string& path) {
   }
 }
 
-World::World(std::unique_ptr<Database> db) : db_(std::move(db)), random_(std::random_device{}()) {}
+World::World(std::unique_ptr<Database> db) : db_(std::move(db)) {}
 
 World::~World() = default;
 
@@ -104,9 +104,8 @@ std::vector<std::pair<std::string, Json>> World::List(const std::string& kind) c
 }
 
 std::string World::RandomString(size_t n, const std::string& alphabet) {
-  std::uniform_int_distribution<size_t> pick(0, alphabet.size() - 1);
   std::string out;
-  for (size_t i = 0; i < n; ++i) out += alphabet[pick(random_)];
+  for (size_t i = 0; i < n; ++i) out += alphabet[random_.Uniform(alphabet.size())];
   return out;
 }
 
@@ -114,13 +113,7 @@ std::string World::NewId(const std::string& prefix) {
   return prefix + "-" + RandomString(17, "0123456789abcdef");
 }
 
-std::string World::NewUuid() {
-  std::string hex = RandomString(32, "0123456789abcdef");
-  hex[12] = '4';
-  hex[16] = "89ab"[hex[16] % 4];
-  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
-         hex.substr(16, 4) + "-" + hex.substr(20);
-}
+std::string World::NewUuid() { return random_.Uuid(); }
 
 std::optional<std::string> World::Setting(const std::string& name) const {
   Statement& q = db_->Prepare("SELECT value FROM settings WHERE name = ?1");

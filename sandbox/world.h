@@ -10,12 +10,13 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "engine/base/random.h"
 
 namespace strata::sqlite {
 class Database;
@@ -68,7 +69,7 @@ class World {
   explicit World(std::unique_ptr<sqlite::Database> db);
 
   std::unique_ptr<sqlite::Database> db_;
-  std::mt19937_64 random_;
+  base::SystemRandom random_;
   bool changed_ = false;
 };
 

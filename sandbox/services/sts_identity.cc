@@ -2,8 +2,8 @@
 // present as presigned GET requests), GetSessionToken, GetAccessKeyInfo.
 
 #include <cstdint>
-#include <random>
 
+#include "engine/base/random.h"
 #include "sandbox/services/iam_xml.h"
 #include "sandbox/services/sts_call.h"
 #include "sandbox/services/sts_credentials.h"
@@ -19,9 +19,9 @@ std::string SandboxUserId(const std::string& account) {
   for (char c : "strata-sandbox-user:" + account) {
     hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
   }
-  std::mt19937_64 draw(hash);  // its sequence is fixed by the standard
+  base::SeededRandom draw(hash);  // the same seed, the same characters
   std::string id = "AIDA";
-  for (int i = 0; i < 17; ++i) id += kAlphabet[draw() % 32];
+  for (int i = 0; i < 17; ++i) id += kAlphabet[draw.Uniform(32)];
   return id;
 }
 
