@@ -1,0 +1,70 @@
+#include "sandbox/services/eks/eks_world_refs.h"
+
+#include <algorithm>
+#include <cctype>
+#include <initializer_list>
+
+#include "sandbox/services/eks/eks_common.h"
+
+namespace strata::sandbox::eks {
+
+namespace {
+
+// The EC2 service keeps one document per object under "ec2.<kind>", keyed by id, with the
+// region it was made in (ec2_store.h). Its requests carry the raw scope region, ours a
+// defaulted one: either matches.
+std::optional<Json> FindEc2(const ServiceContext& ctx, const char* kind, const std::string& id) {
+  std::optional<Json> object = ctx.world.Get(kind, id);
+  if (!object || !object->is_object()) return std::nullopt;
+  auto region = object->find("region");
+  if (region != object->end() && region->is_string() && *region != ctx.request.region &&
+      *region != Region(ctx)) {
+    return std::nullopt;
+  }
+  return object;
+}
+
+std::string FirstString(const Json& object, std::initializer_list<const char*> names) {
+  for (const char* name : names) {
+    auto it = object.find(name);
+    if (it != object.end() && it->is_string()) return it->get<std::string>();
+  }
+  return "";
+}
+
+}  // namespace
+
+std::optional<SubnetRef> FindSubnet(const ServiceContext& ctx, const std::string& id) {
+  std::optional<Json> subnet = FindEc2(ctx, "ec2.subnet", id);
+  if (!subnet) return std::nullopt;
+  return SubnetRef{id, FirstString(*subnet, {"vpcId", "VpcId"}),
+                   FirstString(*subnet, {"availabilityZone", "AvailabilityZone"})};
+}
+
+bool SecurityGroupExists(const ServiceContext& ctx, const std::string& id) {
+  return FindEc2(ctx, "ec2.security_group", id).has_value();
+}
+
+void CheckRoleArnShape(const std::string& role_arn) {
+  if (role_arn.rfind("arn:", 0) != 0 || role_arn.find(":iam::") == std::string::npos ||
+      role_arn.find(":role/") == std::string::npos) {
+    throw ApiError(400, "InvalidParameterException", "Invalid role ARN: " + role_arn);
+  }
+}
+
+bool RoleExists(const ServiceContext& ctx, const std::string& role_arn) {
+  // The IAM service keeps roles under "iam_role", keyed by the lower-cased role name (names
+  // are case-insensitive), each with its "Arn": the ARN's last segment names the role, and
+  // the whole ARN (path and account included) must be that role's.
+  if (role_arn.compare(0, 8, "arn:aws:") != 0 || role_arn.find(":role/") == std::string::npos) {
+    return false;
+  }
+  std::string name = role_arn.substr(role_arn.rfind('/') + 1);
+  if (name.empty()) return false;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::optional<Json> role = ctx.world.Get("iam_role", name);
+  return role && role->is_object() && role->value("Arn", "") == role_arn;
+}
+
+}  // namespace strata::sandbox::eks

@@ -1,0 +1,29 @@
+#pragma once
+// IAM's list pagination: MaxItems (1..1000, default 100) and an opaque Marker from the
+// previous page; a truncated page says IsTruncated=true and carries the next Marker.
+
+#include <cstddef>
+#include <string>
+
+#include <pugixml.hpp>
+
+#include "sandbox/services/iam/iam_params.h"
+
+namespace strata::sandbox::iam {
+
+//! The items [begin, end) of a list of `total` that one call answers.
+struct Page {
+  size_t begin = 0;
+  size_t end = 0;
+  bool truncated = false;
+  std::string next_marker;  //!< set when truncated
+};
+
+//! The page the call's Marker and MaxItems select. A Marker this sandbox did not issue,
+//! or MaxItems out of range, is a ValidationError.
+Page SelectPage(const Params& params, size_t total);
+
+//! Appends <IsTruncated> and, when truncated, <Marker> to `result`.
+void WritePage(pugi::xml_node result, const Page& page);
+
+}  // namespace strata::sandbox::iam
