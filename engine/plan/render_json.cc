@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <ctime>
 #include <set>
 
@@ -153,6 +154,170 @@ json OutputSensitive(const Value& v, bool declared) {
   return SensitiveAsBool(v);
 }
 
+using Changes = std::vector<const ResourceInstanceChange*>;  // sorted by address
+using Outputs = std::vector<const OutputChange*>;             // sorted by name
+
+// planned_values: the objects as they will be after apply (deleted ones absent).
+json PlannedValuesJson(const Changes& changes, const Outputs& outputs) {
+  json pv = json::object();
+  std::vector<std::pair<std::string, std::pair<Value, bool>>> outs;
+  for (const auto* o : outputs) {
+    if (o->action != Action::Delete) outs.push_back({o->name, {o->after, o->sensitive}});
+  }
+  if (!outs.empty()) pv["outputs"] = ValuesOutputs(outs);
+  ModuleNode root;
+  for (const auto* c : changes) {
+    if (c->action == Action::Delete || c->after.IsNull()) continue;
+    AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->after));
+  }
+  pv["root_module"] = ModuleJson(root, "");
+  return pv;
+}
+
+// replace_paths: each path as a list of its steps (names and indexes).
+json ReplacePathsJson(const std::vector<AttrPath>& paths) {
+  json out = json::array();
+  for (const auto& p : paths) {
+    json steps = json::array();
+    for (const auto& s : p.steps) {
+      if (s.kind == PathStep::Kind::Index) steps.push_back(s.index);
+      else steps.push_back(s.name);
+    }
+    out.push_back(std::move(steps));
+  }
+  return out;
+}
+
+// One entry of resource_changes. Strata's own reasons (an object gone, an interrupted
+// create) have no Terraform spelling and are left out.
+json ResourceChangeJson(const ResourceInstanceChange& c) {
+  json r = json::object();
+  r["address"] = c.addr.ToString();
+  if (!c.addr.module.IsRoot()) r["module_address"] = c.addr.module.ToString();
+  r["mode"] = ModeName(c.addr.resource.mode);
+  r["type"] = c.addr.resource.type;
+  r["name"] = c.addr.resource.name;
+  if (!c.addr.key.IsNone()) r["index"] = IndexJson(c.addr.key);
+  r["provider_name"] = ProviderName(c);
+  json ch = json::object();
+  ch["actions"] = ActionJsonNames(c.action);
+  Value before = c.action == Action::Create ? Value() : c.before;
+  Value after = c.action == Action::Delete ? Value() : c.after;
+  ch["before"] = KnownValueJson(before);
+  ch["after"] = KnownValueJson(after);
+  ch["after_unknown"] = after.IsWhollyKnown() ? json::object() : UnknownAsBool(after);
+  ch["before_sensitive"] = SensitiveAsBool(before);
+  ch["after_sensitive"] = SensitiveAsBool(after);
+  if (!c.requires_replace.empty()) ch["replace_paths"] = ReplacePathsJson(c.requires_replace);
+  r["change"] = std::move(ch);
+  if (c.reason != ActionReason::None && c.reason != ActionReason::RecreateBecauseGone &&
+      c.reason != ActionReason::CreateAfterInterruption && c.reason != ActionReason::InterruptedCreate) {
+    r["action_reason"] = ActionReasonName(c.reason);
+  }
+  return r;
+}
+
+json OutputChangesJson(const Outputs& outputs) {
+  json oc = json::object();
+  for (const auto* o : outputs) {
+    json e = json::object();
+    e["actions"] = ActionJsonNames(o->action);
+    Value before = o->action == Action::Create ? Value() : o->before;
+    Value after = o->action == Action::Delete ? Value() : o->after;
+    e["before"] = KnownValueJson(before);
+    if (after.IsWhollyKnown()) e["after"] = KnownValueJson(after);
+    e["after_unknown"] = after.IsWhollyKnown() ? json(false) : UnknownAsBool(after);
+    e["before_sensitive"] = OutputSensitive(before, o->sensitive);
+    e["after_sensitive"] = OutputSensitive(after, o->sensitive);
+    oc[o->name] = std::move(e);
+  }
+  return oc;
+}
+
+// prior_state: the objects as they were (every change with a prior object); none for a
+// stage never applied that changes nothing it had.
+std::optional<json> PriorStateJson(const Plan& plan, const Changes& changes, const Outputs& outputs,
+                                   const JsonRenderOptions& options) {
+  ModuleNode root;
+  bool any = false;
+  for (const auto* c : changes) {
+    if (c->action == Action::Create || c->action == Action::Read || c->before.IsNull()) continue;
+    AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->before));
+    any = true;
+  }
+  std::vector<std::pair<std::string, std::pair<Value, bool>>> outs;
+  for (const auto* o : outputs) {
+    if (o->action != Action::Create && !o->before.IsNull()) outs.push_back({o->name, {o->before, o->sensitive}});
+  }
+  if (!any && outs.empty() && plan.prior_serial == 0) return std::nullopt;
+  json ps = json::object();
+  ps["format_version"] = "1.0";
+  ps["terraform_version"] = kTerraformVersion;
+  ps["strata_version"] = options.strata_version;
+  json values = json::object();
+  if (!outs.empty()) values["outputs"] = ValuesOutputs(outs);
+  values["root_module"] = ModuleJson(root, "");
+  ps["values"] = std::move(values);
+  return ps;
+}
+
+// configuration: a minimal but valid shape (no expressions).
+json ConfigurationJson(const Plan& plan, const Changes& changes, const Outputs& outputs) {
+  json cfg = json::object();
+  json providers = json::object();
+  for (const auto* c : changes) {
+    std::string key = ProviderConfigKey(*c);
+    if (key.empty() || providers.contains(key)) continue;
+    providers[key] = json{{"name", key}, {"full_name", c->provider}};
+  }
+  if (!providers.empty()) cfg["provider_config"] = std::move(providers);
+  // Configuration is per module call, not per module instance: child modules sit under
+  // module_calls.<name>.module, with addresses relative to the module.
+  ConfigNode root;
+  std::set<std::string> seen;
+  for (const auto* c : changes) {
+    if (c->action == Action::Delete) continue;
+    ConfigNode* node = &root;
+    std::string key;
+    for (const auto& step : c->addr.module.steps) {
+      node = &node->calls[step.name];
+      key += "module." + step.name + ".";
+    }
+    key += c->addr.resource.ToString();
+    if (!seen.insert(key).second) continue;
+    json r = json::object();
+    r["address"] = c->addr.resource.ToString();
+    r["mode"] = ModeName(c->addr.resource.mode);
+    r["type"] = c->addr.resource.type;
+    r["name"] = c->addr.resource.name;
+    r["provider_config_key"] = ProviderConfigKey(*c);
+    r["expressions"] = json::object();
+    r["schema_version"] = c->schema_version;
+    node->resources.push_back(std::move(r));
+  }
+  json rm = ConfigJson(root);
+  json outs = json::object();
+  for (const auto* o : outputs) {
+    if (o->action == Action::Delete) continue;
+    json e = json::object();
+    if (o->sensitive) e["sensitive"] = true;
+    e["expression"] = json::object();
+    outs[o->name] = std::move(e);
+  }
+  if (!outs.empty()) rm["outputs"] = std::move(outs);
+  if (!plan.variables.empty()) {
+    json vars = json::object();
+    for (const auto& [name, v] : plan.variables) {
+      json e = json::object();
+      if (v.ContainsSensitive()) e["sensitive"] = true;
+      vars[name] = std::move(e);
+    }
+    rm["variables"] = std::move(vars);
+  }
+  cfg["root_module"] = std::move(rm);
+  return cfg;
+}
+
 }  // namespace
 
 json UnknownAsBool(const Value& v) {
@@ -220,11 +385,11 @@ json KnownValueJson(const Value& v) {
 }
 
 json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
-  std::vector<const ResourceInstanceChange*> changes;
+  Changes changes;
   for (const auto& c : plan.changes) changes.push_back(&c);
   std::stable_sort(changes.begin(), changes.end(),
                    [](const auto* a, const auto* b) { return a->addr.ToString() < b->addr.ToString(); });
-  std::vector<const OutputChange*> outputs;
+  Outputs outputs;
   for (const auto& o : plan.output_changes) outputs.push_back(&o);
   std::stable_sort(outputs.begin(), outputs.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
 
@@ -232,172 +397,20 @@ json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
   j["format_version"] = kTerraformFormatVersion;
   j["terraform_version"] = kTerraformVersion;
   j["strata_version"] = options.strata_version;
-
   if (!plan.variables.empty()) {
     json vars = json::object();
     for (const auto& [name, v] : plan.variables) vars[name] = json{{"value", KnownValueJson(v)}};
     j["variables"] = std::move(vars);
   }
-
-  // planned_values: the objects as they will be after apply (deleted ones absent).
-  {
-    json pv = json::object();
-    std::vector<std::pair<std::string, std::pair<Value, bool>>> outs;
-    for (const auto* o : outputs) {
-      if (o->action != Action::Delete) outs.push_back({o->name, {o->after, o->sensitive}});
-    }
-    if (!outs.empty()) pv["outputs"] = ValuesOutputs(outs);
-    ModuleNode root;
-    for (const auto* c : changes) {
-      if (c->action == Action::Delete || c->after.IsNull()) continue;
-      AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->after));
-    }
-    pv["root_module"] = ModuleJson(root, "");
-    j["planned_values"] = std::move(pv);
-  }
-
+  j["planned_values"] = PlannedValuesJson(changes, outputs);
   if (!changes.empty()) {
     json rc = json::array();
-    for (const auto* c : changes) {
-      json r = json::object();
-      r["address"] = c->addr.ToString();
-      if (!c->addr.module.IsRoot()) r["module_address"] = c->addr.module.ToString();
-      r["mode"] = ModeName(c->addr.resource.mode);
-      r["type"] = c->addr.resource.type;
-      r["name"] = c->addr.resource.name;
-      if (!c->addr.key.IsNone()) r["index"] = IndexJson(c->addr.key);
-      r["provider_name"] = ProviderName(*c);
-      json ch = json::object();
-      ch["actions"] = ActionJsonNames(c->action);
-      Value before = c->action == Action::Create ? Value() : c->before;
-      Value after = c->action == Action::Delete ? Value() : c->after;
-      ch["before"] = KnownValueJson(before);
-      ch["after"] = KnownValueJson(after);
-      ch["after_unknown"] = after.IsWhollyKnown() ? json::object() : UnknownAsBool(after);
-      ch["before_sensitive"] = SensitiveAsBool(before);
-      ch["after_sensitive"] = SensitiveAsBool(after);
-      if (!c->requires_replace.empty()) {
-        json paths = json::array();
-        for (const auto& p : c->requires_replace) {
-          json steps = json::array();
-          for (const auto& s : p.steps) {
-            if (s.kind == PathStep::Kind::Index) steps.push_back(s.index);
-            else steps.push_back(s.name);
-          }
-          paths.push_back(std::move(steps));
-        }
-        ch["replace_paths"] = std::move(paths);
-      }
-      r["change"] = std::move(ch);
-      if (c->reason != ActionReason::None && c->reason != ActionReason::RecreateBecauseGone &&
-          c->reason != ActionReason::CreateAfterInterruption && c->reason != ActionReason::InterruptedCreate) {
-        r["action_reason"] = ActionReasonName(c->reason);
-      }
-      rc.push_back(std::move(r));
-    }
+    for (const auto* c : changes) rc.push_back(ResourceChangeJson(*c));
     j["resource_changes"] = std::move(rc);
   }
-
-  if (!outputs.empty()) {
-    json oc = json::object();
-    for (const auto* o : outputs) {
-      json e = json::object();
-      e["actions"] = ActionJsonNames(o->action);
-      Value before = o->action == Action::Create ? Value() : o->before;
-      Value after = o->action == Action::Delete ? Value() : o->after;
-      e["before"] = KnownValueJson(before);
-      if (after.IsWhollyKnown()) e["after"] = KnownValueJson(after);
-      e["after_unknown"] = after.IsWhollyKnown() ? json(false) : UnknownAsBool(after);
-      e["before_sensitive"] = OutputSensitive(before, o->sensitive);
-      e["after_sensitive"] = OutputSensitive(after, o->sensitive);
-      oc[o->name] = std::move(e);
-    }
-    j["output_changes"] = std::move(oc);
-  }
-
-  // prior_state: the objects as they were (every change with a prior object).
-  {
-    ModuleNode root;
-    bool any = false;
-    for (const auto* c : changes) {
-      if (c->action == Action::Create || c->action == Action::Read || c->before.IsNull()) continue;
-      AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->before));
-      any = true;
-    }
-    std::vector<std::pair<std::string, std::pair<Value, bool>>> outs;
-    for (const auto* o : outputs) {
-      if (o->action != Action::Create && !o->before.IsNull()) outs.push_back({o->name, {o->before, o->sensitive}});
-    }
-    if (any || !outs.empty() || plan.prior_serial > 0) {
-      json ps = json::object();
-      ps["format_version"] = "1.0";
-      ps["terraform_version"] = kTerraformVersion;
-      ps["strata_version"] = options.strata_version;
-      json values = json::object();
-      if (!outs.empty()) values["outputs"] = ValuesOutputs(outs);
-      values["root_module"] = ModuleJson(root, "");
-      ps["values"] = std::move(values);
-      j["prior_state"] = std::move(ps);
-    }
-  }
-
-  // configuration: a minimal but valid shape (no expressions).
-  {
-    json cfg = json::object();
-    json providers = json::object();
-    for (const auto* c : changes) {
-      std::string key = ProviderConfigKey(*c);
-      if (key.empty() || providers.contains(key)) continue;
-      providers[key] = json{{"name", key}, {"full_name", c->provider}};
-    }
-    if (!providers.empty()) cfg["provider_config"] = std::move(providers);
-    // Configuration is per module call, not per module instance: child modules sit under
-    // module_calls.<name>.module, with addresses relative to the module.
-    ConfigNode root;
-    std::set<std::string> seen;
-    for (const auto* c : changes) {
-      if (c->action == Action::Delete) continue;
-      ConfigNode* node = &root;
-      std::string key;
-      for (const auto& step : c->addr.module.steps) {
-        node = &node->calls[step.name];
-        key += "module." + step.name + ".";
-      }
-      key += c->addr.resource.ToString();
-      if (!seen.insert(key).second) continue;
-      json r = json::object();
-      r["address"] = c->addr.resource.ToString();
-      r["mode"] = ModeName(c->addr.resource.mode);
-      r["type"] = c->addr.resource.type;
-      r["name"] = c->addr.resource.name;
-      r["provider_config_key"] = ProviderConfigKey(*c);
-      r["expressions"] = json::object();
-      r["schema_version"] = c->schema_version;
-      node->resources.push_back(std::move(r));
-    }
-    json rm = ConfigJson(root);
-    json outs = json::object();
-    for (const auto* o : outputs) {
-      if (o->action == Action::Delete) continue;
-      json e = json::object();
-      if (o->sensitive) e["sensitive"] = true;
-      e["expression"] = json::object();
-      outs[o->name] = std::move(e);
-    }
-    if (!outs.empty()) rm["outputs"] = std::move(outs);
-    if (!plan.variables.empty()) {
-      json vars = json::object();
-      for (const auto& [name, v] : plan.variables) {
-        json e = json::object();
-        if (v.ContainsSensitive()) e["sensitive"] = true;
-        vars[name] = std::move(e);
-      }
-      rm["variables"] = std::move(vars);
-    }
-    cfg["root_module"] = std::move(rm);
-    j["configuration"] = std::move(cfg);
-  }
-
+  if (!outputs.empty()) j["output_changes"] = OutputChangesJson(outputs);
+  if (std::optional<json> prior = PriorStateJson(plan, changes, outputs, options)) j["prior_state"] = std::move(*prior);
+  j["configuration"] = ConfigurationJson(plan, changes, outputs);
   j["timestamp"] = options.timestamp.empty() ? base::FormatRfc3339(std::chrono::system_clock::now()) : options.timestamp;
   j["applyable"] = !plan.errored && plan.HasChanges();
   j["complete"] = !plan.errored;
