@@ -1,5 +1,6 @@
 #include <sys/stat.h>
 
+#include "engine/base/hash.h"
 #include "tests/unit/providers/provider_test_support.h"
 
 namespace strata::testing {
@@ -187,6 +188,30 @@ TEST_F(LocalFileTest, SensitiveFileMarksContent) {
   Value state = Create("local_sensitive_file", Obj({{"filename", S(file)}, {"content", S("pw")}}));
   EXPECT_TRUE(At(state, "content").IsSensitive());
   EXPECT_EQ(ReadText(file), "pw");
+}
+
+// A destroy after an interrupted create looks for the file by its path: ours when it holds
+// the planned content, otherwise not ours (left alone); a state-only type made nothing, and
+// `exec` cannot tell without running its command again.
+TEST_F(LocalFileTest, DestroyAfterAnInterruptedCreateFindsTheFileByPathAndContent) {
+  std::string file = Path("found.txt");
+  Value config = Obj({{"filename", S(file)}, {"content", S("planned")}});
+  PlanResult plan = Plan("local_file", Value(), config);
+  ReadResult nothing = provider_->FindInterruptedCreate(ctx_, "local_file", plan.planned);
+  EXPECT_TRUE(nothing.gone) << "no file: the create never wrote it";
+  Create("local_file", config);
+  ReadResult found = provider_->FindInterruptedCreate(ctx_, "local_file", plan.planned);
+  ASSERT_FALSE(found.gone);
+  EXPECT_EQ(At(found.state, "filename").AsString(), file);
+  EXPECT_EQ(At(found.state, "content_sha256").AsString(), base::Sha256Hex("planned"));
+  PlanResult other = Plan("local_file", Value(), Obj({{"filename", S(file)}, {"content", S("another")}}));
+  EXPECT_TRUE(provider_->FindInterruptedCreate(ctx_, "local_file", other.planned).gone)
+      << "a file with other content is not this create's";
+
+  EXPECT_TRUE(provider_->FindInterruptedCreate(ctx_, "random_id", Obj({{"byte_length", Value::Number(8)}})).gone);
+  ReadResult exec = provider_->FindInterruptedCreate(ctx_, "exec", Obj({{"command", Value::List({S("true")})}}));
+  EXPECT_FALSE(exec.gone);
+  EXPECT_TRUE(exec.state.IsNull()) << "exec cannot tell";
 }
 
 TEST_F(LocalFileTest, DataSourceReadsFile) {
