@@ -89,7 +89,7 @@ class Applier {
       bool created_again = planned != changes_.end() && planned->second->action == Action::Create;
       if (op.action == state::OperationAction::Create && row && row->IsInterruptedCreate() && !created_again) keep = *row;
       CheckStored(req_.store->FailOperation(*cs_, op.id, "interrupted: the process stopped before the provider answered", keep),
-            op.addr.ToString(), diags_);
+                  op.addr.ToString(), diags_);
     }
   }
 
@@ -116,10 +116,7 @@ class Applier {
     OperationContext ctx = runner_->Context(c.addr.ToString(), OperationAction::Read, "", "");
     Diagnostics d;
     Provider* p = providers_.For(c.addr.resource.mode, c.type, block, settings, ctx, d);
-    for (Diagnostic x : d) {
-      if (x.address.empty()) x.address = c.addr.ToString();
-      out.Add(std::move(x));
-    }
+    out.AppendFor(d, c.addr.ToString());
     return p;
   }
 
@@ -328,10 +325,7 @@ class Applier {
     runner_->Emit(e);
     auto start = std::chrono::steady_clock::now();
     DeleteResult r = provider.DeleteResource(runner_->Context(address, OperationAction::Delete, e.id, ""), c.type, old);
-    for (Diagnostic d : r.diags) {
-      if (d.address.empty()) d.address = address;
-      out.Add(std::move(d));
-    }
+    out.AppendFor(r.diags, address);
     e.kind = r.diags.HasErrors() ? ApplyEvent::Kind::Failed : ApplyEvent::Kind::Finished;
     e.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
     runner_->Emit(e);

@@ -108,10 +108,7 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   finished.operation = op;
   finished.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   finished.id = op == OperationAction::Delete ? id : ObjectIdOf(result);
-  for (Diagnostic d : result_diags) {
-    if (d.address.empty()) d.address = address;
-    out.Add(std::move(d));
-  }
+  out.AppendFor(result_diags, address);
   if (result_diags.HasErrors()) {
     std::string message = result_diags.items().empty() ? "failed" : result_diags.items()[0].summary;
     for (const Diagnostic& d : result_diags) {

@@ -204,10 +204,7 @@ class Planner {
     if (req_.progress) req_.progress(address, "Looking for what an interrupted create made...");
     ReadResult found = provider->FindInterruptedCreate(ctx, in.addr.resource.type,
                                                        planned.planned.IsNull() ? proposed : planned.planned);
-    for (Diagnostic d : found.diags) {
-      if (d.address.empty()) d.address = address;
-      diags.Add(std::move(d));
-    }
+    diags.AppendFor(found.diags, address);
     if (found.diags.HasErrors()) return;
     std::lock_guard lock(mu_);
     interrupted_creates_[address] = {std::move(found), in.schema->create_recovery, deps_[in.node]};
@@ -484,10 +481,7 @@ class Planner {
     if (!provider) return false;
     ReportRefresh(c.addr.ToString(), r.attributes);
     ReadResult read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
-    for (Diagnostic d : read.diags) {
-      if (d.address.empty()) d.address = c.addr.ToString();
-      diags_.Add(std::move(d));
-    }
+    diags_.AppendFor(read.diags, c.addr.ToString());
     if (read.diags.HasErrors()) return false;
     if (read.gone) {
       RecordDrift(DriftChange(c, r.attributes, Value::Null(), Action::Delete));

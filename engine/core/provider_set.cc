@@ -28,10 +28,7 @@ Provider* ProviderSet::For(ResourceMode mode, const std::string& type, NodeId bl
     slot->provider = registry_.Create(name);
     Diagnostics configured = slot->provider->Configure(ctx, settings);
     slot->ok = !configured.HasErrors();
-    for (Diagnostic d : configured) {
-      if (d.address.empty()) d.address = "provider." + name;
-      diags.Add(std::move(d));
-    }
+    diags.AppendFor(configured, "provider." + name);
   });
   return slot->ok ? slot->provider.get() : nullptr;
 }

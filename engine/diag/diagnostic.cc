@@ -14,6 +14,13 @@ void Diagnostics::Append(const Diagnostics& other) {
   items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }
 
+void Diagnostics::AppendFor(const Diagnostics& other, const std::string& address) {
+  for (Diagnostic d : other) {
+    if (d.address.empty()) d.address = address;
+    Add(std::move(d));
+  }
+}
+
 bool Diagnostics::HasErrors() const { return ErrorCount() > 0; }
 
 size_t Diagnostics::ErrorCount() const {

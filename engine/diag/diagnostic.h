@@ -28,6 +28,9 @@ class Diagnostics {
   void Error(std::string summary, std::string detail, SourceRange subject = {});
   void Warning(std::string summary, std::string detail, SourceRange subject = {});
   void Append(const Diagnostics& other);
+  //! Appends `other`, each diagnostic without an address getting `address` (what a
+  //! provider reports about the object it was asked about).
+  void AppendFor(const Diagnostics& other, const std::string& address);
 
   bool HasErrors() const;
   size_t ErrorCount() const;
