@@ -52,7 +52,10 @@ class Planner {
         providers_(*request.providers),
         targets_(request.targets),
         slots_(request.options.parallelism) {
-    for (const auto& r : request.prior->resources) prior_[r.addr.ToString()] = &r;
+    for (const auto& r : request.prior->resources) {
+      prior_[r.addr.ToString()] = &r;
+      interrupted_creates_in_state_ = interrupted_creates_in_state_ || r.IsInterruptedCreate();
+    }
     for (const auto& text : request.replace) replace_.insert(text);
   }
 
@@ -167,6 +170,9 @@ class Planner {
     if (req_.mode == PlanMode::Destroy && prior && prior->IsInterruptedCreate()) {
       LookForInterruptedCreate(in, *prior, diags);
     }
+    if (req_.mode == PlanMode::Destroy && interrupted_creates_in_state_ && in.addr.resource.mode == ResourceMode::Data) {
+      return ReadDataForLookups(in, diags);
+    }
     if (!targeted || req_.mode == PlanMode::Destroy) {
       // Not planned: what state knows stands (config values where there is no state).
       return prior && prior->attributes.IsMapping() ? prior->attributes : PlannedInstanceValue(*in.schema, in.config);
@@ -208,6 +214,30 @@ class Planner {
     if (found.diags.HasErrors()) return;
     std::lock_guard lock(mu_);
     interrupted_creates_[address] = {std::move(found), in.schema->create_recovery, deps_[in.node]};
+  }
+
+  // A destroy that must look for what interrupted creates made reads the data sources, as
+  // a normal plan does: their values are often part of a natural key (a policy ARN built
+  // from aws_partition). A data source that cannot be read only leaves its value unknown
+  // (the lookups that need it cannot tell), with a warning: it never stops the destroy.
+  Value ReadDataForLookups(const InstanceHookInput& in, Diagnostics& diags) {
+    Value planned = PlannedInstanceValue(*in.schema, in.config);
+    if (!in.config.IsWhollyKnown()) return planned;
+    std::string address = in.addr.ToString();
+    OperationContext ctx = Context(address);
+    Diagnostics reading;
+    Provider* provider = providers_.For(in.addr.resource.mode, in.addr.resource.type, in.provider_node,
+                                        in.provider_config, ctx, reading);
+    ReadResult read = provider ? provider->ReadDataSource(ctx, in.addr.resource.type, in.config) : ReadResult{};
+    reading.AppendFor(read.diags, address);
+    if (provider && !reading.HasErrors()) return read.state;
+    for (const Diagnostic& d : reading) {
+      diags.Add(Diagnostic{Severity::Warning, d.summary,
+                           d.detail + " (read only to look for what interrupted creates made; those that need it stay "
+                                      "in state)",
+                           d.subject, address, d.expression});
+    }
+    return planned;
   }
 
   Value PlanData(const InstanceHookInput& in, Provider& provider, const std::string& provider_name,
@@ -544,6 +574,7 @@ class Planner {
     std::vector<std::string> dependencies;
   };
   std::map<std::string, InterruptedCreate> interrupted_creates_;
+  bool interrupted_creates_in_state_ = false;
   uint64_t token_counter_ = 0;
 };
 
