@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "engine/cli/interrupts.h"
-#include "engine/core/saved_plan.h"
 #include "engine/cli/wiring.h"
 
 namespace strata::cli {
@@ -84,50 +83,44 @@ bool RunSession::OpenProject() {
 bool RunSession::OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock) {
   auto resolved = state_.ResolveStage(stage);
   if (!resolved) return false;
-  stage_ = *resolved;
-  loaded_ = project_.engine().LoadStage(project_.project(), stage_, project_.diags());
-  if (!loaded_ || !loaded_->graph || project_.diags().HasErrors()) {
+  auto timeout = state_.ParseLockTimeout(lock);
+  if (!timeout) return false;
+  StageRunContext context;
+  context.engine = &project_.engine();
+  context.project = &project_.project();
+  context.store = &state_.store();
+  context.providers = &CompiledProviders();
+  context.stage_outputs = project_.StageOutputs(false);
+  context.stop = &Interrupts().stop;
+  // main() installed the interrupt handler: SIGINT/SIGTERM release the lock (or, during an
+  // apply, stop it gracefully).
+  run_ = StageRun::Open(context, *resolved, operation, *timeout, project_.diags());
+  if (!run_) {
     Report();
     ctx_.exit_code = 1;
     return false;
   }
-  auto held = state_.Lock(stage_, operation, lock);
-  if (!held) return false;
-  lock_.emplace(std::move(*held));
-  auto prior = state_.store().LoadStage(stage_);
-  if (!prior.ok()) {
-    state_.Fail(prior.status());
-    return false;
-  }
-  prior_ = std::move(*prior);
   return true;
 }
 
 std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
-  PlanRequest request;
-  request.engine = &project_.engine();
-  request.project = &project_.project();
-  request.stage = loaded_.get();
-  request.prior = &prior_;
-  request.providers = &CompiledProviders();
-  request.options.parallelism = flags.parallelism;
-  request.options.variables = flags.variables.ToInputs(ctx_.WorkingDir(), project_.diags());
-  request.options.stage_outputs = project_.StageOutputs(false);
-  request.mode = flags.Mode();
-  request.refresh = flags.refresh;
-  request.targets = flags.targets;
-  request.replace = flags.replace;
-  request.stop = &Interrupts().stop;
+  StagePlanOptions options;
+  options.mode = flags.Mode();
+  options.refresh = flags.refresh;
+  options.targets = flags.targets;
+  options.replace = flags.replace;
+  options.variables = flags.variables.ToInputs(ctx_.WorkingDir(), project_.diags());
+  options.parallelism = flags.parallelism;
   std::mutex print;
   if (!ctx_.global.json) {
     // Terraform's "addr: Refreshing state... [id=...]" lines, from the walker's threads.
-    request.progress = [this, &print](const std::string& address, const std::string& message) {
+    options.progress = [this, &print](const std::string& address, const std::string& message) {
       std::lock_guard lock(print);
       *ctx_.out << address << ": " << message << "\n";
     };
   }
-  PlanOutcome outcome = PlanStage(request, project_.diags());
-  if (!ctx_.global.json && !prior_.resources.empty()) *ctx_.out << "\n";
+  PlanOutcome outcome = run_->MakePlan(options, project_.diags());
+  if (!ctx_.global.json && !run_->prior().resources.empty()) *ctx_.out << "\n";
   if (Report() || outcome.plan.errored) {
     ctx_.exit_code = 1;
     return std::nullopt;
@@ -136,35 +129,23 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
 }
 
 bool RunSession::CheckSavedPlan(const Plan& plan, const std::string& file) {
-  std::optional<std::string> stale = SavedPlanStaleness(plan, stage_, prior_, *loaded_);
-  if (!stale) return true;
-  state_.Error("Saved plan is stale",
-               fmt::format("The plan in {} cannot be applied: {}. Run `strata plan {} -out {}` again and apply the new "
-                           "plan.",
-                           file, *stale, stage_, file));
+  if (run_->CheckSavedPlan(plan, file, project_.diags())) return true;
+  Report();
+  ctx_.exit_code = 1;
   return false;
 }
 
 ApplyOutcome RunSession::Apply(const Plan& plan, int parallelism, const std::function<void(const ApplyEvent&)>& on_event) {
-  ApplyRequest request;
-  request.engine = &project_.engine();
-  request.project = &project_.project();
-  request.stage = loaded_.get();
-  request.plan = &plan;
-  request.providers = &CompiledProviders();
-  request.store = &state_.store();
-  request.lock_id = lock_->id();
-  request.options.parallelism = parallelism;
-  request.options.stage_outputs = project_.StageOutputs(false);
-  request.stop = &Interrupts().stop;
-  request.on_event = on_event;
+  StageApplyOptions options;
+  options.parallelism = parallelism;
+  options.on_event = on_event;
   if (const char* interval = std::getenv("STRATA_PROGRESS_INTERVAL")) {
-    if (auto d = ParseDuration(interval)) request.progress_interval = *d;
+    if (auto d = ParseDuration(interval)) options.progress_interval = *d;
   }
   ApplyOutcome outcome;
   {
     GracefulStopScope graceful;
-    outcome = ApplyPlan(request, project_.diags());
+    outcome = run_->Apply(plan, options, project_.diags());
   }
   Report();
   if (!outcome.failed.empty() || outcome.interrupted || !outcome.remaining.empty()) ctx_.exit_code = 1;

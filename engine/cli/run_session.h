@@ -1,7 +1,9 @@
 #pragma once
-// What plan, apply, destroy and refresh share: their flags, and one session that opens the
-// project and its state, resolves and locks the stage, loads its config and state, plans
-// through the engine and applies a plan. The verbs only choose and render.
+// What plan, apply, destroy and refresh share: their flags, and one session that wires the
+// project's implementations (state store, compiled-in providers, sandbox, interrupts) into
+// the engine's StageRun and reports what comes back. Locking, loading state, planning,
+// applying and the saved-plan rules are the engine's (engine/core/stage_run.h); the verbs
+// only choose and render.
 
 #include <memory>
 #include <optional>
@@ -11,8 +13,7 @@
 #include "engine/cli/sandbox_scope.h"
 #include "engine/cli/stage_flags.h"
 #include "engine/cli/state_session.h"
-#include "engine/core/applier.h"
-#include "engine/core/planner.h"
+#include "engine/core/stage_run.h"
 
 namespace strata::cli {
 
@@ -57,10 +58,9 @@ class RunSession {
   //! Applies `plan`; events go to `on_event`. Reports diagnostics.
   ApplyOutcome Apply(const Plan& plan, int parallelism, const std::function<void(const ApplyEvent&)>& on_event);
 
-  const std::string& stage() const { return stage_; }
+  const std::string& stage() const { return run_->stage(); }
   ProjectSession& project() { return project_; }
   StateSession& state() { return state_; }
-  const LoadedStage& loaded() const { return *loaded_; }
   //! Prints (and clears) what the project session gathered; true when there were errors.
   bool Report();
 
@@ -69,11 +69,7 @@ class RunSession {
   std::unique_ptr<SandboxScope> sandbox_;
   ProjectSession project_;
   StateSession state_;
-  std::string stage_;
-  std::optional<state::ScopedStageLock> lock_;
-  std::unique_ptr<LoadedStage> loaded_;
-  state::StageState prior_;
-  std::unique_ptr<StageOutputSource> stage_outputs_;
+  std::unique_ptr<StageRun> run_;
 };
 
 //! A plan file's path as given relative to the working directory.

@@ -1,14 +1,12 @@
 #include "engine/cli/stage_flags.h"
 
 #include <filesystem>
-#include <map>
-#include <mutex>
 
 #include <fmt/format.h>
 
 #include "providers/schema_registry.h"
 #include "engine/cli/wiring.h"
-#include "state/stage_outputs.h"
+#include "engine/core/stored_stage_outputs.h"
 
 extern char** environ;
 
@@ -38,48 +36,6 @@ VariableInputs VariableFlags::ToInputs(const std::string& working_dir, Diagnosti
 }
 
 namespace {
-
-// ${stage.S.X} from the state store (its own connection). With `unknown_when_missing`,
-// values of stages not applied yet are unknown; without, they are errors saying which stage
-// to apply first. The evaluator calls this from several walker threads at once, and a store
-// connection is not for concurrent use: reads are serialised and each answer is kept.
-class StoredStageOutputs : public StageOutputSource {
- public:
-  StoredStageOutputs(std::unique_ptr<state::StateStore> store, bool unknown_when_missing)
-      : store_(std::move(store)), unknown_when_missing_(unknown_when_missing) {}
-
-  std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) override {
-    if (!store_ && unknown_when_missing_) return Value::Unknown();
-    std::lock_guard lock(mutex_);
-    auto key = std::make_pair(stage, output);
-    if (auto it = answers_.find(key); it != answers_.end()) {
-      error = it->second.second;
-      return it->second.first;
-    }
-    std::optional<Value> value;
-    if (!store_) {
-      error = fmt::format("stage \"{}\" has not been applied yet (the project has no state): run `strata apply {}` first",
-                          stage, stage);
-      return value;
-    }
-    auto result = state::LookupStageOutput(*store_, stage, output);
-    if (result.ok()) {
-      value = result->value;
-    } else if (result.status().code() == state::StateCode::NotFound && unknown_when_missing_) {
-      value = Value::Unknown();
-    } else {
-      error = result.status().message();
-    }
-    answers_[key] = {value, error};
-    return value;
-  }
-
- private:
-  std::unique_ptr<state::StateStore> store_;
-  bool unknown_when_missing_;
-  std::mutex mutex_;
-  std::map<std::pair<std::string, std::string>, std::pair<std::optional<Value>, std::string>> answers_;
-};
 
 const SchemaRegistry& CompiledSchemas() {
   static const SchemaRegistry registry = DefaultSchemas();

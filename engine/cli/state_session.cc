@@ -133,13 +133,16 @@ std::optional<std::string> StateSession::StageFromArgs(std::vector<std::string>&
   return ResolveStage(given);
 }
 
+std::optional<std::chrono::milliseconds> StateSession::ParseLockTimeout(const LockFlags& flags) {
+  auto timeout = ParseDuration(flags.timeout);
+  if (!timeout) Error("Invalid -lock-timeout", "\"" + flags.timeout + "\" is not a duration: use e.g. 10s, 2m or 1m30s.");
+  return timeout;
+}
+
 std::optional<state::ScopedStageLock> StateSession::Lock(const std::string& stage, const std::string& operation,
                                                          const LockFlags& flags) {
-  auto timeout = ParseDuration(flags.timeout);
-  if (!timeout) {
-    Error("Invalid -lock-timeout", "\"" + flags.timeout + "\" is not a duration: use e.g. 10s, 2m or 1m30s.");
-    return std::nullopt;
-  }
+  auto timeout = ParseLockTimeout(flags);
+  if (!timeout) return std::nullopt;
   // main() installed the interrupt handler: SIGINT/SIGTERM release the lock (or, during an
   // apply, stop it gracefully).
   auto lock = state::ScopedStageLock::Acquire(*store_, {stage, operation, *timeout});

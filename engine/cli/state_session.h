@@ -48,6 +48,8 @@ class StateSession {
   //! Splits positionals into an optional leading stage name and the rest.
   std::optional<std::string> StageFromArgs(std::vector<std::string>& args);
 
+  //! -lock-timeout as a duration; reports an invalid one and returns nullopt.
+  std::optional<std::chrono::milliseconds> ParseLockTimeout(const LockFlags& flags);
   //! Takes the stage's lock for `operation`, waiting per `flags`, with SIGINT/SIGTERM
   //! releasing it. Reports and returns nullopt.
   std::optional<state::ScopedStageLock> Lock(const std::string& stage, const std::string& operation,

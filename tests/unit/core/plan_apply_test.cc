@@ -12,6 +12,7 @@
 #include "engine/core/applier.h"
 #include "engine/core/planner.h"
 #include "engine/core/saved_plan.h"
+#include "engine/core/stage_run.h"
 #include "engine/plan/render_human.h"
 #include "providers/resource_type.h"
 #include "engine/cli/wiring.h"
@@ -49,6 +50,9 @@ class FakeProvider : public Provider {
                                                         {"status", Computed("string")},
                                                         {"id", Computed("string")}}));
     s.resources.back().create_recovery = CreateRecovery::ClientToken;
+    // A name prefix read from the cloud, as an IAM policy ARN comes from aws_partition.
+    s.data_sources.push_back(ManagedSchema("fake_prefix", {{"value", Computed("string")}}));
+    s.data_sources.back().mode = ResourceMode::Data;
     return s;
   }
   Diagnostics Configure(const OperationContext&, const Value& settings) override {
@@ -118,13 +122,17 @@ class FakeProvider : public Provider {
   // "opaque" stand for types that cannot tell without creating.
   ReadResult FindInterruptedCreate(const OperationContext& ctx, const std::string&, const Value& planned) override {
     std::lock_guard lock(cloud_->mu);
-    if (planned.AsMap().at("name").AsString() == "opaque") return {};
+    const Value& name = planned.AsMap().at("name");
+    if (!name.IsWhollyKnown()) return {};  // the lookup needs the name, as a natural key does
+    if (name.AsString() == "opaque") return {};
     auto it = cloud_->by_token.find(ctx.idempotency_token);
     if (it == cloud_->by_token.end()) return {Value(), true, {}};
     return {cloud_->objects.at(it->second), false, {}};
   }
   ApplyResult ImportResource(const OperationContext&, const std::string&, const std::string&) override { return {}; }
-  ReadResult ReadDataSource(const OperationContext&, const std::string&, const Value&) override { return {}; }
+  ReadResult ReadDataSource(const OperationContext&, const std::string&, const Value&) override {
+    return {Value::Object({{"value", Value::String("pre")}}), false, {}};
+  }
 
  private:
   std::shared_ptr<FakeCloud> cloud_;
@@ -204,6 +212,15 @@ class PlanApplyTest : public ::testing::Test {
     }
     EXPECT_TRUE(store_->Unlock("s", lock->id).ok());
     return c->idempotency_token;
+  }
+
+  StageRunContext RunContext() {
+    StageRunContext context;
+    context.engine = engine_.get();
+    context.project = &*project_;
+    context.store = store_.get();
+    context.providers = &registry_;
+    return context;
   }
 
   static const ResourceInstanceChange* Find(const Plan& plan, const std::string& address) {
@@ -435,6 +452,28 @@ TEST_F(PlanApplyTest, DestroyForgetsAnInterruptedCreateThatMadeNothing) {
   EXPECT_TRUE(store_->LoadStage("s")->resources.empty()) << "no placeholder outlives the destroy";
 }
 
+// The destroy reads the data sources when state holds an interrupted create: a lookup key
+// built from one (here the name, from fake_prefix) is known, and what the create made is
+// found and deleted rather than left behind (CI's crash test met this with an IAM policy
+// attachment whose ARN comes from aws_partition).
+TEST_F(PlanApplyTest, DestroyFindsAnInterruptedCreateWhoseKeyComesFromADataSource) {
+  WriteConfig("data:\n  p:\n    type: fake_prefix\n"
+              "resources:\n  x:\n    type: fake_thing\n    properties: { name: \"${data.p.value}-x\" }\n");
+  InterruptCreate(MakePlan(), "fake_thing.x", true);
+  ASSERT_EQ(cloud_->objects.size(), 1u);
+  Plan destroy = MakePlan(PlanMode::Destroy);
+  const ResourceInstanceChange* x = Find(destroy, "fake_thing.x");
+  ASSERT_TRUE(x) << RenderPlanHuman(destroy, {});
+  EXPECT_EQ(x->reason, ActionReason::InterruptedCreate);
+  EXPECT_EQ(x->before.AsMap().at("name").AsString(), "pre-x");
+  Diagnostics diags;
+  ApplyOutcome out = Apply(destroy, diags);
+  EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  EXPECT_TRUE(out.remaining.empty());
+  EXPECT_TRUE(cloud_->objects.empty()) << "the object is not left behind";
+  EXPECT_TRUE(store_->LoadStage("s")->resources.empty());
+}
+
 // A type that cannot look without creating: the destroy keeps the instance and says so.
 TEST_F(PlanApplyTest, DestroyKeepsAnInterruptedCreateItCannotLookFor) {
   WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: opaque }\n");
@@ -466,6 +505,62 @@ TEST_F(PlanApplyTest, SavedPlanFitsUntilItsStageStateOrConfigMoves) {
   Diagnostics load;
   std::unique_ptr<LoadedStage> edited = engine_->LoadStage(*project_, "s", load);
   EXPECT_EQ(SavedPlanStaleness(fresh, "s", prior_, *edited), "the stage's configuration files changed since the plan was made");
+}
+
+// The engine's operation API: a StageRun holds the stage's lock from Open to its end, plans
+// against the state it loaded and applies through the store.
+TEST_F(PlanApplyTest, StageRunLocksPlansAppliesAndReleases) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  std::unique_ptr<StageRun> run = StageRun::Open(RunContext(), "s", "apply", std::chrono::milliseconds(0), diags);
+  ASSERT_TRUE(run) << diags.items()[0].detail;
+  EXPECT_EQ(run->stage(), "s");
+  EXPECT_FALSE(run->prior().exists);
+
+  Diagnostics second;
+  EXPECT_EQ(StageRun::Open(RunContext(), "s", "plan", std::chrono::milliseconds(0), second), nullptr);
+  ASSERT_TRUE(second.HasErrors());
+  EXPECT_NE(second.items()[0].summary.find("lock"), std::string::npos) << second.items()[0].summary;
+
+  PlanOutcome planned = run->MakePlan({}, diags);
+  ASSERT_FALSE(diags.HasErrors());
+  ASSERT_EQ(planned.plan.changes.size(), 2u);
+  EXPECT_TRUE(run->CheckSavedPlan(planned.plan, "p.plan", diags));
+  ApplyOutcome out = run->Apply(planned.plan, {}, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_EQ(out.added, 2);
+  EXPECT_EQ(store_->LoadStage("s")->resources.size(), 2u);
+  run.reset();
+
+  Diagnostics after;
+  std::unique_ptr<StageRun> next = StageRun::Open(RunContext(), "s", "plan", std::chrono::milliseconds(0), after);
+  ASSERT_TRUE(next) << "the lock was released with the run";
+  EXPECT_TRUE(next->prior().exists);
+  EXPECT_FALSE(next->MakePlan({}, after).plan.HasChanges());
+}
+
+TEST_F(PlanApplyTest, StageRunRefusesAStaleSavedPlanNamingTheFile) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Plan saved = StageRun::Open(RunContext(), "s", "plan", std::chrono::milliseconds(0), diags)->MakePlan({}, diags).plan;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors());
+  std::unique_ptr<StageRun> run = StageRun::Open(RunContext(), "s", "apply", std::chrono::milliseconds(0), diags);
+  ASSERT_TRUE(run);
+  EXPECT_FALSE(run->CheckSavedPlan(saved, "p.plan", diags));
+  ASSERT_TRUE(diags.HasErrors());
+  EXPECT_EQ(diags.items()[0].summary, "Saved plan is stale");
+  EXPECT_NE(diags.items()[0].detail.find("The plan in p.plan cannot be applied"), std::string::npos);
+  EXPECT_NE(diags.items()[0].detail.find("strata plan s -out p.plan"), std::string::npos);
+}
+
+TEST_F(PlanApplyTest, StageRunWithBrokenConfigTakesNoLock) {
+  WriteConfig("resources:\n  a:\n    type: fake_thing\n    properties: { name: ${nowhere.id} }\n");
+  Diagnostics diags;
+  EXPECT_EQ(StageRun::Open(RunContext(), "s", "apply", std::chrono::milliseconds(0), diags), nullptr);
+  EXPECT_TRUE(diags.HasErrors());
+  auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
+  EXPECT_TRUE(lock.ok()) << "no lock left behind";
 }
 
 TEST_F(PlanApplyTest, DestroyThatLeavesObjectsSaysWhich) {
