@@ -5,50 +5,27 @@
 // configuration. Its world (randomness, clock, files, processes) comes from a BuiltinEnv,
 // so tests substitute fakes.
 
-#include <functional>
-#include <map>
 #include <memory>
 #include <string>
 
 #include "providers/builtin/resource_type.h"
-#include "providers/provider.h"
+#include "providers/typed_provider.h"
 
 namespace strata {
 
-class BuiltinProvider : public Provider {
+class BuiltinProvider : public TypedProvider {
  public:
   explicit BuiltinProvider(BuiltinEnv env = BuiltinEnv::Real());
 
   std::string Name() const override { return "builtin"; }
-  ProviderSchema Schema() const override;
   Diagnostics Configure(const OperationContext& ctx, const Value& config) override;
-  Diagnostics ValidateResourceConfig(const OperationContext& ctx, ResourceMode mode,
-                                     const std::string& type, const Value& config) override;
-  ReadResult ReadResource(const OperationContext& ctx, const std::string& type,
-                          const Value& prior) override;
-  PlanResult PlanResourceChange(const OperationContext& ctx, const std::string& type,
-                                const Value& prior, const Value& proposed,
-                                const Value& config) override;
+  //! Computed attributes still unknown become null before the type's create; any other
+  //! unknown is reported as Strata's bug.
   ApplyResult CreateResource(const OperationContext& ctx, const std::string& type,
                              const Value& planned) override;
-  ApplyResult UpdateResource(const OperationContext& ctx, const std::string& type,
-                             const Value& prior, const Value& planned) override;
-  DeleteResult DeleteResource(const OperationContext& ctx, const std::string& type,
-                              const Value& prior) override;
-  ReadResult FindInterruptedCreate(const OperationContext& ctx, const std::string& type,
-                                   const Value& planned) override;
-  ApplyResult ImportResource(const OperationContext& ctx, const std::string& type,
-                             const std::string& id) override;
-  ReadResult ReadDataSource(const OperationContext& ctx, const std::string& type,
-                            const Value& config) override;
 
  private:
-  ResourceType* Find(const std::string& type, Diagnostics& diags) const;
-  //! `read(type)` with its state normalized to the type's schema; an error when unknown.
-  ReadResult ReadWith(const std::string& type, const std::function<ReadResult(ResourceType&)>& read) const;
-
-  std::map<std::string, std::unique_ptr<ResourceType>> resources_;
-  std::map<std::string, std::unique_ptr<DataSourceType>> data_sources_;
+  ResourceSchema SettingsSchema() const override;
 };
 
 }  // namespace strata
