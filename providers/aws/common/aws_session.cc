@@ -32,6 +32,20 @@ bool DoneByAnEarlierAttempt(const AwsError& error, const AlreadyDoneCodes& codes
   return error.outcome_unknown && std::find(codes.begin(), codes.end(), error.code) != codes.end();
 }
 
+Result<XmlResponse> CallQuery(const AwsSession& session, const OperationContext& ctx, const std::string& service,
+                              const QueryRequest& call, const CallOptions& options) {
+  ctx.Log(LogLevel::Debug, service + ":" + call.action);
+  return session.client->Query(service, call, options);
+}
+
+Diagnostics RunQuery(const AwsSession& session, const OperationContext& ctx, const std::string& service,
+                     const QueryRequest& call, const AlreadyDoneCodes& done) {
+  if (call.action.empty()) return {};
+  Result<XmlResponse> response = CallQuery(session, ctx, service, call, CallOptionsFor(ctx));
+  if (response.ok() || DoneByAnEarlierAttempt(response.error(), done)) return {};
+  return AwsErrorDiag(call.action, response.error());
+}
+
 Diagnostics AwsErrorDiag(const std::string& operation, const AwsError& error) {
   Diagnostics diags;
   std::string detail = "The AWS " + operation + " call failed: " + error.code;

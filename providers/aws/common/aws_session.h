@@ -39,6 +39,17 @@ using AlreadyDoneCodes = std::vector<std::string>;
 //! True when `error` is one of `codes` after an attempt whose outcome was unknown.
 bool DoneByAnEarlierAttempt(const AwsError& error, const AlreadyDoneCodes& codes);
 
+//! Sends `call` to the query-protocol `service` ("ec2", "iam") with `options`, logging
+//! "service:Action" at debug level. Each service's `Call<Service>` is this with its name.
+Result<XmlResponse> CallQuery(const AwsSession& session, const OperationContext& ctx, const std::string& service,
+                              const QueryRequest& call, const CallOptions& options);
+
+//! Sends `call` (with CallOptionsFor(ctx)) and turns a failure into a diagnostic naming the
+//! action; an empty action (nothing to do) succeeds without a call, and so does a refusal
+//! with one of `done` after an attempt whose outcome was unknown (DoneByAnEarlierAttempt).
+Diagnostics RunQuery(const AwsSession& session, const OperationContext& ctx, const std::string& service,
+                     const QueryRequest& call, const AlreadyDoneCodes& done = {});
+
 //! "AWS CreateVpc failed" with the AWS code, message, HTTP status and request id.
 Diagnostics AwsErrorDiag(const std::string& operation, const AwsError& error);
 

@@ -6,25 +6,21 @@ QueryRequest Ec2Call(const std::string& action) { return QueryRequest{action, kE
 
 Result<XmlResponse> CallEc2(const AwsSession& session, const OperationContext& ctx,
                             const QueryRequest& call) {
-  return CallEc2(session, ctx, call, CallOptionsFor(ctx));
+  return CallQuery(session, ctx, "ec2", call, CallOptionsFor(ctx));
 }
 
 Result<XmlResponse> CallEc2(const AwsSession& session, const OperationContext& ctx,
                             const QueryRequest& call, const CallOptions& options) {
-  ctx.Log(LogLevel::Debug, "ec2:" + call.action);
-  return session.client->Query("ec2", call, options);
+  return CallQuery(session, ctx, "ec2", call, options);
 }
 
 Diagnostics RunEc2(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
-  return RunEc2(session, ctx, call, {});
+  return RunQuery(session, ctx, "ec2", call);
 }
 
 Diagnostics RunEc2(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
                    const AlreadyDoneCodes& done) {
-  if (call.action.empty()) return {};
-  Result<XmlResponse> response = CallEc2(session, ctx, call);
-  if (response.ok() || DoneByAnEarlierAttempt(response.error(), done)) return {};
-  return AwsErrorDiag(call.action, response.error());
+  return RunQuery(session, ctx, "ec2", call, done);
 }
 
 void AddFilter(QueryRequest& call, int n, const std::string& name, const std::string& value) {

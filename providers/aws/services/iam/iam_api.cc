@@ -14,25 +14,21 @@ QueryRequest IamCall(const std::string& action) { return QueryRequest{action, kI
 
 Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
                             const QueryRequest& call) {
-  return CallIam(session, ctx, call, CallOptionsFor(ctx));
+  return CallQuery(session, ctx, "iam", call, CallOptionsFor(ctx));
 }
 
 Result<XmlResponse> CallIam(const AwsSession& session, const OperationContext& ctx,
                             const QueryRequest& call, const CallOptions& options) {
-  ctx.Log(LogLevel::Debug, "iam:" + call.action);
-  return session.client->Query("iam", call, options);
+  return CallQuery(session, ctx, "iam", call, options);
 }
 
 Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
-  return RunIam(session, ctx, call, {});
+  return RunQuery(session, ctx, "iam", call);
 }
 
 Diagnostics RunIam(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call,
                    const AlreadyDoneCodes& done) {
-  if (call.action.empty()) return {};
-  Result<XmlResponse> response = CallIam(session, ctx, call);
-  if (response.ok() || DoneByAnEarlierAttempt(response.error(), done)) return {};
-  return AwsErrorDiag(call.action, response.error());
+  return RunQuery(session, ctx, "iam", call, done);
 }
 
 Diagnostics RunIamDelete(const AwsSession& session, const OperationContext& ctx, const QueryRequest& call) {
