@@ -175,7 +175,7 @@ Response ApiFrontEnd::Dispatch(Service& service, const Request& request) {
     return response;
   } catch (const ApiError& e) {
     rollback();
-    return Refuse(&service, request, {e.status, e.code, e.what()});
+    return Refuse(&service, request, e.Info());
   } catch (const std::exception& e) {
     rollback();
     return Refuse(&service, request, InternalError(service.protocol(), e.what()));

@@ -3,47 +3,16 @@
 #include <cstdio>
 #include <ctime>
 
-#include "providers/aws/http/url.h"
+#include "sandbox/protocol/json_body.h"
+#include "sandbox/protocol/query_params.h"
 
 namespace strata::sandbox {
 
-namespace {
-
-// application/x-www-form-urlencoded: '&'-separated pairs, '+' for space, %XX escapes.
-void ParseForm(std::string_view text, std::map<std::string, std::string>& out) {
-  auto decode = [](std::string_view s) {
-    std::string plus(s);
-    for (char& c : plus) {
-      if (c == '+') c = ' ';
-    }
-    return aws::UriDecode(plus);
-  };
-  while (!text.empty()) {
-    size_t amp = text.find('&');
-    std::string_view pair = text.substr(0, amp);
-    text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
-    if (pair.empty()) continue;
-    size_t eq = pair.find('=');
-    std::string key = decode(pair.substr(0, eq));
-    out[key] = eq == std::string_view::npos ? "" : decode(pair.substr(eq + 1));
-  }
-}
-
-}  // namespace
-
 std::map<std::string, std::string> Request::Params() const {
-  std::map<std::string, std::string> out;
-  for (const auto& [k, v] : query) out[k] = v;
-  if (method == "POST") ParseForm(body, out);
-  return out;
+  return QueryProtocolParams(method, query, body);
 }
 
-Json Request::JsonBody() const {
-  if (body.empty()) return Json::object();
-  Json parsed = Json::parse(body, nullptr, false);
-  if (parsed.is_discarded()) throw ApiError(400, "BadRequestException", "The request body is not valid JSON.");
-  return parsed;
-}
+Json Request::JsonBody() const { return ParseJsonBody(body); }
 
 std::string IsoTime(std::chrono::system_clock::time_point t) {
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();

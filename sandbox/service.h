@@ -2,13 +2,16 @@
 // What a sandbox service sees and answers: one authenticated request, the world, the
 // settings and the clock; an answer in the service's own wire format, or an ApiError the
 // server renders in that format (EC2's <Response><Errors>, IAM/STS's <ErrorResponse>,
-// REST-JSON's x-amzn-ErrorType header and {"message": ...} body).
+// REST-JSON's x-amzn-ErrorType header and {"message": ...} body). The wire formats
+// themselves (Response, ApiError, parameters, XML and JSON writers, error shapes) are the
+// protocol layer's, sandbox/protocol/.
 
 #include <chrono>
 #include <map>
-#include <stdexcept>
 #include <string>
 
+#include "sandbox/protocol/api_error.h"
+#include "sandbox/protocol/response.h"
 #include "sandbox/settings.h"
 #include "sandbox/world.h"
 
@@ -31,26 +34,11 @@ struct Request {
   std::string request_id;  //!< a UUID the server assigned; echo it in the answer
 
   //! Query-protocol parameters: the form-encoded body (POST) or the URL query (GET),
-  //! decoded. "Action" and "Version" are among them.
+  //! decoded (sandbox/protocol/query_params.h). "Action" and "Version" are among them.
   std::map<std::string, std::string> Params() const;
   //! The JSON body (REST-JSON); an empty body is {}. Throws ApiError 400
-  //! SerializationException / BadRequestException when it is not JSON.
+  //! BadRequestException when it is not JSON (sandbox/protocol/json_body.h).
   Json JsonBody() const;
-};
-
-struct Response {
-  int status = 200;
-  std::string content_type = "text/xml";
-  std::string body;
-  std::map<std::string, std::string> headers;
-};
-
-//! A refusal, in AWS's terms. The server renders it in the service's protocol.
-struct ApiError : std::runtime_error {
-  ApiError(int status, std::string code, const std::string& message)
-      : std::runtime_error(message), status(status), code(std::move(code)) {}
-  int status;
-  std::string code;  //!< "InvalidVpcID.NotFound", "DependencyViolation", "ResourceNotFoundException"
 };
 
 //! What a service handler works with. The world is inside a transaction the server
@@ -65,8 +53,6 @@ struct ServiceContext {
   //! PEM of the sandbox CA that signed the cluster endpoint's certificate.
   std::string cluster_ca_pem;
 };
-
-enum class Protocol { Ec2Query, Query, RestJson };
 
 class Service {
  public:

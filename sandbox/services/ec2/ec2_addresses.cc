@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <set>
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_cidr.h"
 #include "sandbox/services/ec2/ec2_filters.h"
 #include "sandbox/services/ec2/ec2_nat_gateways.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {
@@ -63,7 +64,7 @@ void WriteAddress(const Ec2Call& call, pugi::xml_node item, const Json& address,
 
 void DescribeAddresses(Ec2Call& call, pugi::xml_node response) {
   std::vector<Json> addresses = ListIn(call, kAddressKind);
-  std::vector<std::string> ips = call.GetList("PublicIp");
+  std::vector<std::string> ips = call.NumberedList("PublicIp");
   for (const std::string& ip : ips) {
     bool known = false;
     for (const Json& address : addresses) known = known || address["publicIp"] == ip;

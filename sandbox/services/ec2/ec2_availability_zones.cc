@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_filters.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {
@@ -33,7 +33,7 @@ Json ZoneObject(const std::string& region, const AvailabilityZone& zone) {
 void DescribeAvailabilityZones(Ec2Call& call, pugi::xml_node response) {
   std::vector<Json> zones;
   for (const AvailabilityZone& zone : ZonesOf(call.region())) zones.push_back(ZoneObject(call.region(), zone));
-  std::vector<std::string> wanted_ids = call.GetList("ZoneId");
+  std::vector<std::string> wanted_ids = call.NumberedList("ZoneId");
   for (const std::string& id : wanted_ids) {
     if (!FindZone(call.region(), id)) throw InvalidParameterValue("Invalid availability zone: [" + id + "]");
   }
@@ -49,7 +49,7 @@ void DescribeAvailabilityZones(Ec2Call& call, pugi::xml_node response) {
     return std::nullopt;
   };
   // ZoneName.N names zones like ids do; an unknown one is InvalidParameterValue, not NotFound.
-  for (const std::string& name : call.GetList("ZoneName")) {
+  for (const std::string& name : call.NumberedList("ZoneName")) {
     if (!FindZone(call.region(), name)) throw InvalidParameterValue("Invalid availability zone: [" + name + "]");
   }
   pugi::xml_node set = AddChild(response, "availabilityZoneInfo");

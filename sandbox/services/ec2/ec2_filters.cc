@@ -12,8 +12,8 @@ struct Filter {
 
 std::vector<Filter> ParseFilters(const Ec2Call& call) {
   std::vector<Filter> out;
-  for (const std::string& member : call.Members("Filter")) {
-    out.push_back({call.Require(member + ".Name"), call.GetList(member + ".Value")});
+  for (const std::string& member : call.NumberedMembers("Filter")) {
+    out.push_back({call.Require(member + ".Name"), call.NumberedList(member + ".Value")});
   }
   return out;
 }
@@ -59,7 +59,7 @@ bool Passes(const Json& object, const std::vector<Filter>& filters, const Ec2Fil
 
 std::vector<Json> SelectObjects(const Ec2Call& call, const Ec2Kind& kind, const std::vector<Json>& objects,
                                 const std::string& id_param, const Ec2FilterFields& fields) {
-  std::vector<std::string> ids = call.GetList(id_param);
+  std::vector<std::string> ids = call.NumberedList(id_param);
   for (const std::string& id : ids) {
     bool known = std::any_of(objects.begin(), objects.end(), [&](const Json& o) { return o["id"] == id; });
     if (!known) throw NotFound(kind, id);

@@ -1,11 +1,12 @@
 // Internet gateways: Create/Describe/DeleteInternetGateway and Attach/Detach to one VPC
 // (a VPC has at most one; detaching is refused while public NAT gateways use it).
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_filters.h"
 #include "sandbox/services/ec2/ec2_nat_gateways.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {

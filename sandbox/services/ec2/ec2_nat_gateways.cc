@@ -3,11 +3,11 @@
 
 #include "sandbox/services/ec2/ec2_nat_gateways.h"
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_cidr.h"
 #include "sandbox/services/ec2/ec2_filters.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {

@@ -5,11 +5,12 @@
 
 #include "sandbox/services/ec2/ec2_route_tables.h"
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_filters.h"
 #include "sandbox/services/ec2/ec2_routes.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {

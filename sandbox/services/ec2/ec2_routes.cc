@@ -3,9 +3,10 @@
 
 #include "sandbox/services/ec2/ec2_routes.h"
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_cidr.h"
 #include "sandbox/services/ec2/ec2_nat_gateways.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {

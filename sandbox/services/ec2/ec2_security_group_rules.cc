@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_cidr.h"
 #include "sandbox/services/ec2/ec2_filters.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {
@@ -88,10 +89,10 @@ std::vector<Json> ReadRules(const Ec2Call& call, const std::string& group_id, bo
     if (!description.empty()) rule["description"] = description;
     out.push_back(rule);
   };
-  for (const std::string& permission : call.Members("IpPermissions")) {
+  for (const std::string& permission : call.NumberedMembers("IpPermissions")) {
     Json range = ReadPortRange(call, permission + ".");
     for (const PeerKind& peer : kPeers) {
-      for (const std::string& member : call.Members(permission + "." + peer.list)) {
+      for (const std::string& member : call.NumberedMembers(permission + "." + peer.list)) {
         std::string value = call.Require(member + "." + peer.member);
         add(range, CheckedPeer(call, peer, value), call.Get(member + ".Description"));
       }
@@ -167,7 +168,7 @@ void Authorize(Ec2Call& call, pugi::xml_node response, bool egress) {
 //! The group's stored rules the call names, by IpPermissions or SecurityGroupRuleId.N.
 std::vector<Json> NamedRules(const Ec2Call& call, const Json& group, bool egress) {
   std::vector<Json> existing = RulesOf(call, group["id"]), out;
-  for (const std::string& id : call.GetList("SecurityGroupRuleId")) {
+  for (const std::string& id : call.NumberedList("SecurityGroupRuleId")) {
     auto it = std::find_if(existing.begin(), existing.end(), [&](const Json& r) { return r["id"] == id; });
     if (it == existing.end() || (*it)["isEgress"] != egress) throw NotFound(kSecurityGroupRuleKind, id);
     out.push_back(*it);

@@ -5,11 +5,12 @@
 
 #include <algorithm>
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_filters.h"
 #include "sandbox/services/ec2/ec2_security_group_rules.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {
@@ -68,7 +69,7 @@ void CreateSecurityGroup(Ec2Call& call, pugi::xml_node response) {
 
 void DescribeSecurityGroups(Ec2Call& call, pugi::xml_node response) {
   std::vector<Json> groups = ListIn(call, kSecurityGroupKind);
-  std::vector<std::string> names = call.GetList("GroupName");
+  std::vector<std::string> names = call.NumberedList("GroupName");
   for (const std::string& name : names) {
     bool known = std::any_of(groups.begin(), groups.end(), [&](const Json& g) { return g["groupName"] == name; });
     if (!known) throw NotFound(kSecurityGroupKind, name);

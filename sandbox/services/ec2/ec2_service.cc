@@ -1,11 +1,9 @@
 // The sandbox's EC2: the query protocol (Action=...&Version=2016-11-15), answered in EC2's
 // XML. Each object kind registers its actions (ec2_actions.h); this file only dispatches.
 
-#include <pugixml.hpp>
-
+#include "sandbox/protocol/ec2_response.h"
 #include "sandbox/service.h"
 #include "sandbox/services/ec2/ec2_actions.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {
@@ -33,19 +31,11 @@ class Ec2Service final : public Service {
 
   Response Handle(ServiceContext& ctx) override {
     Ec2Call call(ctx);
-    if (call.action().empty()) throw ApiError(400, "MissingAction", "The request must contain the parameter Action");
-    auto handler = actions_.find(call.action());
-    if (handler == actions_.end()) {
-      throw ApiError(400, "InvalidAction", "The action " + call.action() + " is not valid for this web service.");
-    }
-    pugi::xml_document doc;
-    pugi::xml_node root = doc.append_child((call.action() + "Response").c_str());
-    root.append_attribute("xmlns").set_value(kNamespace);
-    AddText(root, "requestId", ctx.request.request_id);
-    handler->second(call, root);
-    Response response;
-    response.body = RenderEc2Response(doc);
-    return response;
+    auto handler = actions_.find(call.RequireAction());
+    if (handler == actions_.end()) throw InvalidEc2Action(call.action());
+    Ec2ResponseWriter answer(call.action(), kNamespace, ctx.request.request_id);
+    handler->second(call, answer.root());
+    return answer.Finish();
   }
 
  private:

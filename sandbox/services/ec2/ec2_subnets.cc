@@ -1,6 +1,8 @@
 // Subnets: CreateSubnet (inside the VPC's CIDR, clear of its other subnets, in one of the
 // region's zones), DescribeSubnets, ModifySubnetAttribute, DeleteSubnet.
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_availability_zones.h"
 #include "sandbox/services/ec2/ec2_cidr.h"
@@ -8,7 +10,6 @@
 #include "sandbox/services/ec2/ec2_nat_gateways.h"
 #include "sandbox/services/ec2/ec2_route_tables.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {

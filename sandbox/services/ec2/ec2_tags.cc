@@ -2,9 +2,10 @@
 
 #include "sandbox/services/ec2/ec2_tags.h"
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_filters.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {
@@ -21,7 +22,7 @@ void CheckKey(const std::string& key) {
 std::vector<std::pair<std::string, std::optional<std::string>>> ReadTags(const Ec2Call& call,
                                                                          const std::string& prefix) {
   std::vector<std::pair<std::string, std::optional<std::string>>> out;
-  for (const std::string& member : call.Members(prefix)) {
+  for (const std::string& member : call.NumberedMembers(prefix)) {
     std::string key = call.Get(member + ".Key");
     std::optional<std::string> value;
     if (call.Has(member + ".Value")) value = call.Get(member + ".Value");
@@ -32,7 +33,7 @@ std::vector<std::pair<std::string, std::optional<std::string>>> ReadTags(const E
 
 //! The objects the call's ResourceId.N name, all checked before anything changes.
 std::vector<std::pair<const Ec2Kind*, Json>> TaggedObjects(const Ec2Call& call) {
-  std::vector<std::string> ids = call.GetList("ResourceId");
+  std::vector<std::string> ids = call.NumberedList("ResourceId");
   if (ids.empty()) throw MissingParameter("ResourceId");
   std::vector<std::pair<const Ec2Kind*, Json>> out;
   for (const std::string& id : ids) {
@@ -105,7 +106,7 @@ void DescribeTags(Ec2Call& call, pugi::xml_node response) {
 
 Json TagsFromSpecifications(const Ec2Call& call, const std::string& resource_type) {
   Json tags = Json::object();
-  for (const std::string& spec : call.Members("TagSpecification")) {
+  for (const std::string& spec : call.NumberedMembers("TagSpecification")) {
     std::string type = call.Get(spec + ".ResourceType");
     if (type != resource_type) {
       throw InvalidParameterValue("'" + type + "' is not a valid taggable resource type for this operation.");

@@ -1,13 +1,14 @@
 // VPCs: CreateVpc (with its main route table and default security group), DescribeVpcs,
 // DeleteVpc (refused while anything made in it remains), Modify/DescribeVpcAttribute.
 
+#include "sandbox/protocol/ec2_response.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/ec2/ec2_actions.h"
 #include "sandbox/services/ec2/ec2_cidr.h"
 #include "sandbox/services/ec2/ec2_filters.h"
 #include "sandbox/services/ec2/ec2_route_tables.h"
 #include "sandbox/services/ec2/ec2_security_groups.h"
 #include "sandbox/services/ec2/ec2_tags.h"
-#include "sandbox/services/ec2/ec2_xml.h"
 
 namespace strata::sandbox {
 namespace {

@@ -4,6 +4,9 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "sandbox/protocol/json_body.h"
+#include "sandbox/protocol/json_response.h"
+
 namespace strata::sandbox::eks {
 
 namespace {
@@ -117,13 +120,7 @@ std::string StatusWord(Phase phase) {
   return "ACTIVE";
 }
 
-Json ObjectBody(const ServiceContext& ctx) {
-  Json body = ctx.request.JsonBody();
-  if (!body.is_object()) {
-    throw ApiError(400, "BadRequestException", "The request body must be a JSON object.");
-  }
-  return body;
-}
+Json ObjectBody(const ServiceContext& ctx) { return ParseJsonObjectBody(ctx.request.body); }
 
 std::string RequiredString(const Json& obj, const std::string& key, const std::string& label) {
   std::optional<std::string> value = OptionalString(obj, key, label);
@@ -270,14 +267,7 @@ Json Paginate(const ServiceContext& ctx, const std::vector<std::string>& names,
 }
 
 Response JsonResponse(const ServiceContext& ctx, const Json& body, int status) {
-  Response response;
-  response.status = status;
-  response.content_type = "application/json";
-  response.body = body.dump();
-  if (!ctx.request.request_id.empty()) {
-    response.headers["x-amzn-RequestId"] = ctx.request.request_id;
-  }
-  return response;
+  return sandbox::JsonResponse(body, ctx.request.request_id, status);
 }
 
 void ThrowInvalidParameter(const std::string& message) {

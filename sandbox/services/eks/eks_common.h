@@ -65,7 +65,8 @@ void BeginDeleting(const ServiceContext& ctx, Json& doc, Millis delay);
 //! The API's status word for a phase ("CREATING", "ACTIVE", "UPDATING", "DELETING").
 std::string StatusWord(Phase phase);
 
-//! The request's JSON body; BadRequestException unless it is a JSON object.
+//! The request's JSON body; BadRequestException unless it is a JSON object
+//! (sandbox/protocol/json_body.h).
 Json ObjectBody(const ServiceContext& ctx);
 
 // Typed reads of a member of a JSON object. Absent and null members are "not given"; a member
@@ -102,7 +103,8 @@ void CheckName(const std::string& name, const std::string& what);
 Json Paginate(const ServiceContext& ctx, const std::vector<std::string>& names,
               const std::string& member);
 
-//! A 200 (or `status`) answer with `body` as JSON.
+//! A 200 (or `status`) answer with `body` as JSON, with the call's request id
+//! (sandbox/protocol/json_response.h).
 Response JsonResponse(const ServiceContext& ctx, const Json& body, int status = 200);
 
 //! Refusals in EKS's terms.

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_errors.h"
 #include "sandbox/services/iam/iam_managed_policies.h"
 #include "sandbox/services/iam/iam_pagination.h"
 #include "sandbox/services/iam/iam_roles.h"
 #include "sandbox/services/iam/iam_validation.h"
-#include "sandbox/services/iam/iam_xml.h"
 
 namespace strata::sandbox::iam {
 namespace {

@@ -12,39 +12,20 @@
 
 #include <pugixml.hpp>
 
+#include "sandbox/protocol/aws_query_params.h"
+#include "sandbox/query_service.h"
 #include "sandbox/service.h"
-#include "sandbox/services/iam/iam_params.h"
 
 namespace strata::sandbox::iam {
-
-inline constexpr const char* kIamVersion = "2010-05-08";
 
 inline constexpr const char* kRoleKind = "iam_role";
 inline constexpr const char* kPolicyKind = "iam_policy";
 inline constexpr const char* kOidcProviderKind = "iam_oidc_provider";
 inline constexpr const char* kInstanceProfileKind = "iam_instance_profile";
 
-//! One IAM call being answered.
-struct IamCall {
-  ServiceContext& ctx;
-  const Params& params;
-  //! Where the handler writes its answer: the <ActionResult> element.
-  pugi::xml_node result;
-
-  World& world() const { return ctx.world; }
-  const std::string& account() const { return ctx.settings.account_id; }
-  std::string Now() const { return IsoTime(ctx.now); }
-};
-
-using IamHandler = void (*)(IamCall&);
-
-struct IamAction {
-  IamHandler handler = nullptr;
-  //! Whether the action has an output shape (<ActionResult>); Delete*, Tag*, Attach*... don't.
-  bool has_result = true;
-};
-
-using IamActionTable = std::map<std::string, IamAction>;
+//! One IAM call being answered: its parameters, and the <ActionResult> to write into.
+using IamCall = QueryCall;
+using IamActionTable = QueryCallTable;
 
 void AddRoleActions(IamActionTable& table);
 void AddRolePolicyActions(IamActionTable& table);

@@ -7,12 +7,12 @@
 
 #include <algorithm>
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_errors.h"
 #include "sandbox/services/iam/iam_pagination.h"
 #include "sandbox/services/iam/iam_roles.h"
 #include "sandbox/services/iam/iam_tags.h"
 #include "sandbox/services/iam/iam_validation.h"
-#include "sandbox/services/iam/iam_xml.h"
 
 namespace strata::sandbox::iam {
 namespace {
@@ -50,7 +50,7 @@ void WriteProfile(pugi::xml_node node, const World& world, const Json& profile, 
 void CreateInstanceProfile(IamCall& call) {
   std::string name = ProfileName(call);
   std::string path = OptionalPath(call.params);
-  std::vector<Tag> tags = call.params.Tags();
+  std::vector<QueryTag> tags = call.params.Tags();
   if (call.world().Get(kInstanceProfileKind, NameKey(name))) {
     throw EntityAlreadyExists("Instance Profile " + name + " already exists.");
   }

@@ -6,13 +6,14 @@
 
 #include <algorithm>
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_errors.h"
 #include "sandbox/services/iam/iam_managed_catalogue.h"
 #include "sandbox/services/iam/iam_pagination.h"
+#include "sandbox/services/iam/iam_policy_document.h"
 #include "sandbox/services/iam/iam_roles.h"
 #include "sandbox/services/iam/iam_tags.h"
 #include "sandbox/services/iam/iam_validation.h"
-#include "sandbox/services/iam/iam_xml.h"
 
 namespace strata::sandbox::iam {
 namespace {
@@ -99,7 +100,7 @@ void CreatePolicy(IamCall& call) {
   std::string document = call.params.Length("PolicyDocument", 1, 131072, true);
   CheckPolicyDocument(document, PolicyKind::Managed);
   std::string description = OptionalDescription(call.params);
-  std::vector<Tag> tags = call.params.Tags();
+  std::vector<QueryTag> tags = call.params.Tags();
   std::string key = NameKey(name);
   for (const auto& [arn, existing] : call.world().List(kPolicyKind)) {
     if (NameKey(existing["PolicyName"].get<std::string>()) == key) {

@@ -12,9 +12,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_errors.h"
 #include "sandbox/services/iam/iam_tags.h"
-#include "sandbox/services/iam/iam_xml.h"
 
 namespace strata::sandbox::iam {
 namespace {
@@ -37,7 +37,7 @@ void SaveProvider(World& world, const Json& provider) {
 }
 
 //! The Url parameter without its scheme; it must be https.
-std::string UrlWithoutScheme(const Params& params) {
+std::string UrlWithoutScheme(const AwsQueryParams& params) {
   std::string url = params.Length("Url", 1, 255, true);
   const std::string scheme = "https://";
   if (url.compare(0, scheme.size(), scheme) != 0 || url.size() == scheme.size()) {
@@ -52,8 +52,8 @@ std::string UrlWithoutScheme(const Params& params) {
   return rest;
 }
 
-std::vector<std::string> Thumbprints(const Params& params) {
-  std::vector<std::string> prints = params.Members("ThumbprintList");
+std::vector<std::string> Thumbprints(const AwsQueryParams& params) {
+  std::vector<std::string> prints = params.MemberList("ThumbprintList");
   if (prints.size() > kMaxThumbprints) {
     throw LimitExceeded("Thumbprint list must contain fewer than " +
                         std::to_string(kMaxThumbprints + 1) + " entries.");
@@ -84,7 +84,7 @@ void WriteStrings(pugi::xml_node parent, const char* name, const Json& values) {
 void CreateOpenIDConnectProvider(IamCall& call) {
   std::string url = UrlWithoutScheme(call.params);
   std::vector<std::string> client_ids;
-  for (const std::string& id : call.params.Members("ClientIDList")) {
+  for (const std::string& id : call.params.MemberList("ClientIDList")) {
     CheckClientId(id);
     if (std::find(client_ids.begin(), client_ids.end(), id) == client_ids.end()) {
       client_ids.push_back(id);
@@ -94,7 +94,7 @@ void CreateOpenIDConnectProvider(IamCall& call) {
     throw LimitExceeded("Cannot exceed quota for ClientIdsPerOpenIdConnectProvider: 100");
   }
   std::vector<std::string> thumbprints = Thumbprints(call.params);
-  std::vector<Tag> tags = call.params.Tags();
+  std::vector<QueryTag> tags = call.params.Tags();
   std::string arn = "arn:aws:iam::" + call.account() + ":oidc-provider/" + url;
   if (call.world().Get(kOidcProviderKind, arn)) {
     throw EntityAlreadyExists("Provider with url https://" + url + " already exists.");

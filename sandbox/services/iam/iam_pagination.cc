@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "sandbox/services/iam/iam_xml.h"
+#include "sandbox/protocol/xml_writer.h"
 
 namespace strata::sandbox::iam {
 namespace {
@@ -14,7 +14,7 @@ constexpr const char* kMarkerPrefix = "strata-page-";
 
 }  // namespace
 
-Page SelectPage(const Params& params, size_t total) {
+Page SelectPage(const AwsQueryParams& params, size_t total) {
   size_t max_items = static_cast<size_t>(params.Integer("MaxItems", 1, 1000).value_or(100));
   size_t begin = 0;
   if (params.Has("Marker")) {

@@ -7,7 +7,7 @@
 
 #include <pugixml.hpp>
 
-#include "sandbox/services/iam/iam_params.h"
+#include "sandbox/protocol/aws_query_params.h"
 
 namespace strata::sandbox::iam {
 
@@ -21,7 +21,7 @@ struct Page {
 
 //! The page the call's Marker and MaxItems select. A Marker this sandbox did not issue,
 //! or MaxItems out of range, is a ValidationError.
-Page SelectPage(const Params& params, size_t total);
+Page SelectPage(const AwsQueryParams& params, size_t total);
 
 //! Appends <IsTruncated> and, when truncated, <Marker> to `result`.
 void WritePage(pugi::xml_node result, const Page& page);

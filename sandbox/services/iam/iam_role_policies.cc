@@ -2,11 +2,12 @@
 // ListRolePolicies. They live inside the role ("InlinePolicies": {name: document}), so
 // they go with it and DeleteRole refuses while any remain.
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_errors.h"
 #include "sandbox/services/iam/iam_pagination.h"
+#include "sandbox/services/iam/iam_policy_document.h"
 #include "sandbox/services/iam/iam_roles.h"
 #include "sandbox/services/iam/iam_validation.h"
-#include "sandbox/services/iam/iam_xml.h"
 
 namespace strata::sandbox::iam {
 namespace {

@@ -3,12 +3,13 @@
 
 #include "sandbox/services/iam/iam_roles.h"
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_errors.h"
 #include "sandbox/services/iam/iam_instance_profiles.h"
 #include "sandbox/services/iam/iam_pagination.h"
+#include "sandbox/services/iam/iam_policy_document.h"
 #include "sandbox/services/iam/iam_tags.h"
 #include "sandbox/services/iam/iam_validation.h"
-#include "sandbox/services/iam/iam_xml.h"
 
 namespace strata::sandbox::iam {
 namespace {
@@ -29,7 +30,7 @@ void CreateRole(IamCall& call) {
   CheckPolicyDocument(document, PolicyKind::Trust);
   std::string description = OptionalDescription(call.params);
   long long duration = SessionDuration(call).value_or(kMinSessionDuration);
-  std::vector<Tag> tags = call.params.Tags();
+  std::vector<QueryTag> tags = call.params.Tags();
   if (FindRole(call.world(), name)) {
     throw EntityAlreadyExists("Role with name " + name + " already exists.");
   }

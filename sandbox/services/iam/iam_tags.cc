@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_errors.h"
 #include "sandbox/services/iam/iam_pagination.h"
 #include "sandbox/services/iam/iam_validation.h"
-#include "sandbox/services/iam/iam_xml.h"
 
 namespace strata::sandbox::iam {
 namespace {
@@ -23,9 +23,9 @@ Json& TagList(Json& object) {
 
 }  // namespace
 
-void SetTags(Json& object, const std::vector<Tag>& tags, TagKeys compare) {
+void SetTags(Json& object, const std::vector<QueryTag>& tags, TagKeys compare) {
   Json& list = TagList(object);
-  for (const Tag& tag : tags) {
+  for (const QueryTag& tag : tags) {
     auto same = std::find_if(list.begin(), list.end(), [&](const Json& t) {
       return SameKey(t["Key"].get<std::string>(), tag.key, compare);
     });
@@ -53,14 +53,14 @@ void RemoveTags(Json& object, const std::vector<std::string>& keys, TagKeys comp
   list = std::move(kept);
 }
 
-std::vector<Tag> RequiredTags(const Params& params) {
-  std::vector<Tag> tags = params.Tags();
+std::vector<QueryTag> RequiredTags(const AwsQueryParams& params) {
+  std::vector<QueryTag> tags = params.Tags();
   if (tags.empty()) params.Required("Tags");
   return tags;
 }
 
-std::vector<std::string> TagKeysParam(const Params& params) {
-  std::vector<std::string> keys = params.Members("TagKeys");
+std::vector<std::string> TagKeysParam(const AwsQueryParams& params) {
+  std::vector<std::string> keys = params.MemberList("TagKeys");
   if (keys.empty()) params.Required("TagKeys");
   if (keys.size() > kMaxTags) {
     throw ValidationError("TagKeys", "[...]", "Member must have length less than or equal to 50");

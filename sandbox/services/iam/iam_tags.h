@@ -15,13 +15,13 @@ namespace strata::sandbox::iam {
 enum class TagKeys { CaseSensitive, CaseInsensitive };
 
 //! Adds `tags` to `object`, replacing the value of keys it has; LimitExceeded beyond 50.
-void SetTags(Json& object, const std::vector<Tag>& tags, TagKeys keys);
+void SetTags(Json& object, const std::vector<QueryTag>& tags, TagKeys keys);
 //! Removes the tags with `keys`; absent keys are ignored.
 void RemoveTags(Json& object, const std::vector<std::string>& keys, TagKeys compare);
 //! The Tags.member.<n> parameter of a Tag* action, which must be present.
-std::vector<Tag> RequiredTags(const Params& params);
+std::vector<QueryTag> RequiredTags(const AwsQueryParams& params);
 //! The TagKeys.member.<n> parameter (at most 50 keys).
-std::vector<std::string> TagKeysParam(const Params& params);
+std::vector<std::string> TagKeysParam(const AwsQueryParams& params);
 
 //! Writes <Tags> under `parent` when `object` has tags (Get* answers omit empty tags).
 void WriteTags(pugi::xml_node parent, const Json& object);

@@ -56,7 +56,7 @@ std::string NameKey(const std::string& name) {
   return key;
 }
 
-std::string RequireName(const Params& params, const std::string& param, size_t max_length) {
+std::string RequireName(const AwsQueryParams& params, const std::string& param, size_t max_length) {
   std::string name = params.Length(param, 1, max_length, true);
   if (!std::all_of(name.begin(), name.end(), IsNameChar)) {
     throw ValidationError(param, name,
@@ -66,7 +66,7 @@ std::string RequireName(const Params& params, const std::string& param, size_t m
   return name;
 }
 
-std::string OptionalPath(const Params& params, const std::string& param) {
+std::string OptionalPath(const AwsQueryParams& params, const std::string& param) {
   if (!params.Has(param)) return "/";
   std::string path = params.Length(param, 1, 512, true);
   bool ok = path.front() == '/' && path.back() == '/' &&
@@ -80,7 +80,7 @@ std::string OptionalPath(const Params& params, const std::string& param) {
   return path;
 }
 
-std::string OptionalPathPrefix(const Params& params) {
+std::string OptionalPathPrefix(const AwsQueryParams& params) {
   if (!params.Has("PathPrefix")) return "/";
   std::string prefix = params.Length("PathPrefix", 1, 512, true);
   if (prefix.front() != '/' || !std::all_of(prefix.begin(), prefix.end(), IsPathChar)) {
@@ -91,7 +91,7 @@ std::string OptionalPathPrefix(const Params& params) {
   return prefix;
 }
 
-std::string OptionalDescription(const Params& params) {
+std::string OptionalDescription(const AwsQueryParams& params) {
   return params.Length("Description", 0, 1000, false);
 }
 

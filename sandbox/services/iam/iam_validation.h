@@ -5,18 +5,18 @@
 
 #include <string>
 
-#include "sandbox/services/iam/iam_params.h"
+#include "sandbox/protocol/aws_query_params.h"
 
 namespace strata::sandbox::iam {
 
 //! A role, policy or instance profile name: 1..`max_length` of [\w+=,.@-]. Returns it.
-std::string RequireName(const Params& params, const std::string& param, size_t max_length);
+std::string RequireName(const AwsQueryParams& params, const std::string& param, size_t max_length);
 //! An IAM path ("/" or "/a/b/", printable ASCII), default "/". Returns it.
-std::string OptionalPath(const Params& params, const std::string& param = "Path");
+std::string OptionalPath(const AwsQueryParams& params, const std::string& param = "Path");
 //! A PathPrefix filter (default "/"), checked like a path but without the trailing slash.
-std::string OptionalPathPrefix(const Params& params);
+std::string OptionalPathPrefix(const AwsQueryParams& params);
 //! An optional description of at most 1000 characters.
-std::string OptionalDescription(const Params& params);
+std::string OptionalDescription(const AwsQueryParams& params);
 
 enum class PolicyKind {
   Trust,     //!< a role's assume-role policy: Principal required, no Resource

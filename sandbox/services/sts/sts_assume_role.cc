@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "engine/base/base64.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/iam/iam_roles.h"
-#include "sandbox/services/iam/iam_xml.h"
 #include "sandbox/services/sts/sts_call.h"
 #include "sandbox/services/sts/sts_credentials.h"
 
@@ -25,7 +25,7 @@ std::string SessionName(const StsCall& call) {
     bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '+' || c == '=' ||
               c == ',' || c == '.' || c == '@' || c == '-';
     if (!ok) {
-      throw iam::ValidationError("RoleSessionName", name,
+      throw ValidationError("RoleSessionName", name,
                                  "Member must satisfy regular expression pattern: [\\w+=,.@-]*");
     }
   }
@@ -58,8 +58,8 @@ void AnswerAssumedRole(StsCall& call, const Json& role, const std::string& sessi
   TemporaryCredentials creds = IssueCredentials(call, duration, arn);
   WriteCredentials(call.result, creds);
   pugi::xml_node user = call.result.append_child("AssumedRoleUser");
-  iam::AddText(user, "AssumedRoleId", role["RoleId"].get<std::string>() + ":" + session);
-  iam::AddText(user, "Arn", arn);
+  AddText(user, "AssumedRoleId", role["RoleId"].get<std::string>() + ":" + session);
+  AddText(user, "Arn", arn);
 }
 
 void AssumeRole(StsCall& call) {
@@ -72,7 +72,7 @@ void AssumeRole(StsCall& call) {
                                      arn);
   AnswerAssumedRole(call, role, session, Duration(call, role));
   if (call.params.Has("SourceIdentity")) {
-    iam::AddText(call.result, "SourceIdentity", call.params.Get("SourceIdentity"));
+    AddText(call.result, "SourceIdentity", call.params.Get("SourceIdentity"));
   }
 }
 
@@ -108,9 +108,9 @@ void AssumeRoleWithWebIdentity(StsCall& call) {
   const std::string https = "https://";
   if (issuer.compare(0, https.size(), https) == 0) issuer = issuer.substr(https.size());
   AnswerAssumedRole(call, role, session, duration);
-  iam::AddText(call.result, "SubjectFromWebIdentityToken", Claim(claims, "sub", session));
-  iam::AddText(call.result, "Audience", Claim(claims, "aud", "sts.amazonaws.com"));
-  iam::AddText(call.result, "Provider", issuer);
+  AddText(call.result, "SubjectFromWebIdentityToken", Claim(claims, "sub", session));
+  AddText(call.result, "Audience", Claim(claims, "aud", "sts.amazonaws.com"));
+  AddText(call.result, "Provider", issuer);
 }
 
 }  // namespace

@@ -2,34 +2,23 @@
 // What an STS action handler works with, and the table the STS service dispatches by:
 // sts_identity.cc (GetCallerIdentity, GetSessionToken, GetAccessKeyInfo) and
 // sts_assume_role.cc (AssumeRole, AssumeRoleWithWebIdentity) add their actions. STS speaks
-// the same query protocol as IAM (API version 2011-06-15), so the parameters and answers
-// are IAM's (iam_params.h, iam_xml.h).
+// the same query protocol as IAM (API version 2011-06-15), served the same way
+// (sandbox/query_service.h, on the protocol layer's parameters and XML writer).
 
 #include <map>
 #include <string>
 
 #include <pugixml.hpp>
 
+#include "sandbox/protocol/aws_query_params.h"
+#include "sandbox/query_service.h"
 #include "sandbox/service.h"
-#include "sandbox/services/iam/iam_params.h"
 
 namespace strata::sandbox::sts {
 
-inline constexpr const char* kStsVersion = "2011-06-15";
-
-//! One STS call being answered.
-struct StsCall {
-  ServiceContext& ctx;
-  const iam::Params& params;
-  //! The <ActionResult> element the handler writes its answer into.
-  pugi::xml_node result;
-
-  World& world() const { return ctx.world; }
-  const std::string& account() const { return ctx.settings.account_id; }
-};
-
-using StsHandler = void (*)(StsCall&);
-using StsActionTable = std::map<std::string, StsHandler>;
+//! One STS call being answered: its parameters, and the <ActionResult> to write into.
+using StsCall = QueryCall;
+using StsActionTable = QueryCallTable;
 
 void AddIdentityActions(StsActionTable& table);
 void AddAssumeRoleActions(StsActionTable& table);

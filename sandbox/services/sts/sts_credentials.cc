@@ -1,6 +1,6 @@
 #include "sandbox/services/sts/sts_credentials.h"
 
-#include "sandbox/services/iam/iam_xml.h"
+#include "sandbox/protocol/xml_writer.h"
 
 namespace strata::sandbox::sts {
 namespace {
@@ -32,10 +32,10 @@ TemporaryCredentials IssueCredentials(StsCall& call, std::chrono::seconds durati
 
 void WriteCredentials(pugi::xml_node result, const TemporaryCredentials& credentials) {
   pugi::xml_node node = result.append_child("Credentials");
-  iam::AddText(node, "AccessKeyId", credentials.access_key_id);
-  iam::AddText(node, "SecretAccessKey", credentials.secret_access_key);
-  iam::AddText(node, "SessionToken", credentials.session_token);
-  iam::AddText(node, "Expiration", IsoTime(credentials.expiration));
+  AddText(node, "AccessKeyId", credentials.access_key_id);
+  AddText(node, "SecretAccessKey", credentials.secret_access_key);
+  AddText(node, "SessionToken", credentials.session_token);
+  AddText(node, "Expiration", IsoTime(credentials.expiration));
 }
 
 }  // namespace strata::sandbox::sts

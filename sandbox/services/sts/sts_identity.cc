@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "engine/base/random.h"
-#include "sandbox/services/iam/iam_xml.h"
+#include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/sts/sts_call.h"
 #include "sandbox/services/sts/sts_credentials.h"
 
@@ -26,9 +26,9 @@ std::string SandboxUserId(const std::string& account) {
 }
 
 void GetCallerIdentity(StsCall& call) {
-  iam::AddText(call.result, "Arn", SandboxUserArn(call.account()));
-  iam::AddText(call.result, "UserId", SandboxUserId(call.account()));
-  iam::AddText(call.result, "Account", call.account());
+  AddText(call.result, "Arn", SandboxUserArn(call.account()));
+  AddText(call.result, "UserId", SandboxUserId(call.account()));
+  AddText(call.result, "Account", call.account());
 }
 
 void GetSessionToken(StsCall& call) {
@@ -40,7 +40,7 @@ void GetSessionToken(StsCall& call) {
 
 void GetAccessKeyInfo(StsCall& call) {
   call.params.Length("AccessKeyId", 16, 128, true);
-  iam::AddText(call.result, "Account", call.account());
+  AddText(call.result, "Account", call.account());
 }
 
 }  // namespace
