@@ -5,10 +5,10 @@
 // what to do about it.
 
 #include <cassert>
-#include <optional>
 #include <string>
 #include <utility>
 
+#include "engine/base/result.h"
 #include "engine/diag/diagnostic.h"
 
 namespace strata::state {
@@ -55,25 +55,20 @@ class StateStatus {
   std::string message_;
 };
 
-//! A value or the status saying why there is none.
+//! A value or the status saying why there is none: base::Result with the store's status,
+//! which also answers status() when there is a value (an Ok status).
 template <class T>
-class StateResult {
+class StateResult : public base::Result<T, StateStatus> {
  public:
-  StateResult(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
-  StateResult(StateStatus status) : status_(std::move(status)) { assert(!status_.ok()); }  // NOLINT
+  StateResult(T value) : base::Result<T, StateStatus>(std::move(value)) {}  // NOLINT: implicit by design
+  StateResult(StateStatus status) : base::Result<T, StateStatus>(std::move(status)) {  // NOLINT
+    assert(!this->error().ok());
+  }
 
-  bool ok() const { return status_.ok(); }
-  const StateStatus& status() const { return status_; }
-  T& value() { assert(ok()); return *value_; }
-  const T& value() const { assert(ok()); return *value_; }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
-  T& operator*() { return value(); }
-  const T& operator*() const { return value(); }
-
- private:
-  StateStatus status_;
-  std::optional<T> value_;
+  const StateStatus& status() const {
+    static const StateStatus kOk;
+    return this->ok() ? kOk : this->error();
+  }
 };
 
 }  // namespace strata::state
