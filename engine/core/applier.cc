@@ -9,6 +9,7 @@
 #include "engine/core/schema_check.h"
 #include "engine/graph/walker.h"
 #include "engine/plan/rules.h"
+#include "engine/core/apply_outputs.h"
 #include "engine/core/delete_order.h"
 #include "engine/core/lifecycle.h"
 #include "engine/core/operation_runner.h"
@@ -432,15 +433,9 @@ class Applier {
   }
 
   void Commit() {
-    std::optional<std::vector<state::OutputState>> outputs;
-    const Plan& plan = *req_.plan;
-    if (plan.mode == PlanMode::Destroy) {
-      if (outcome_.failed.empty() && !outcome_.interrupted) outputs.emplace();
-    } else if (plan.mode == PlanMode::RefreshOnly) {
-      outputs = OutputsFromPlan();
-    } else if (evaluation_) {
-      outputs = EvaluatedOutputs();
-    }
+    bool destroy_complete = outcome_.failed.empty() && !outcome_.interrupted;
+    std::optional<std::vector<state::OutputState>> outputs =
+        OutputsToCommit(*req_.plan, destroy_complete, *req_.stage->graph, evaluation_.get(), state_.outputs);
     // Data sources are read again each run; none is kept in state.
     auto committed = req_.store->CommitChangeSet(*cs_, outputs);
     if (!committed.ok()) {
@@ -451,35 +446,6 @@ class Applier {
     if (outputs) {
       for (const auto& o : *outputs) outcome_.outputs[o.name] = o.value;
     }
-  }
-
-  // Outputs whose value could be computed; the others keep their stored value.
-  std::vector<state::OutputState> EvaluatedOutputs() {
-    const StageGraph& graph = *req_.stage->graph;
-    const auto& status = evaluation_->NodeStatus();
-    std::map<std::string, state::OutputState> out;
-    for (const auto& o : state_.outputs) out[o.name] = o;
-    for (const auto& [name, id] : graph.modules[0].outputs) {
-      const Value& v = evaluation_->ResultOf(id);
-      if (status[id] != WalkStatus::Succeeded || !v.IsWhollyKnown()) continue;
-      out[name] = state::OutputState{name, v, graph.nodes[id].output->sensitive};
-    }
-    for (auto it = out.begin(); it != out.end();) {
-      if (!graph.modules[0].outputs.count(it->first)) it = out.erase(it);
-      else ++it;
-    }
-    std::vector<state::OutputState> list;
-    for (auto& [name, o] : out) list.push_back(std::move(o));
-    return list;
-  }
-
-  std::vector<state::OutputState> OutputsFromPlan() {
-    std::vector<state::OutputState> list;
-    for (const OutputChange& oc : req_.plan->output_changes) {
-      if (oc.action == Action::Delete || !oc.after.IsWhollyKnown()) continue;
-      list.push_back({oc.name, oc.after, oc.sensitive});
-    }
-    return list;
   }
 
   const ApplyRequest& req_;
