@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
+#include "engine/base/clock.h"
 #include "engine/base/random.h"
 
 namespace strata::state {
@@ -21,11 +21,9 @@ class SystemEnvironment final : public StateEnvironment {
  public:
   int64_t NowMillis() override {
     using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+    return duration_cast<milliseconds>(clock_.Now().time_since_epoch()).count();
   }
-  void SleepMillis(int64_t millis) override {
-    std::this_thread::sleep_for(std::chrono::milliseconds(millis));
-  }
+  void SleepMillis(int64_t millis) override { clock_.SleepFor(std::chrono::milliseconds(millis)); }
   std::string RandomBytes(size_t n) override {
     return base::SystemRandom().Bytes(n);
   }
@@ -73,6 +71,9 @@ class SystemEnvironment final : public StateEnvironment {
     if (!v) return std::nullopt;
     return std::string(v);
   }
+
+ private:
+  base::SystemClock clock_;
 };
 
 }  // namespace
