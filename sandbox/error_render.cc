@@ -21,7 +21,7 @@ pugi::xml_document NewDocument() {
   return doc;
 }
 
-void AddText(pugi::xml_node parent, const char* name, const std::string& text) {
+void AddErrorText(pugi::xml_node parent, const char* name, const std::string& text) {
   parent.append_child(name).text().set(text.c_str());
 }
 
@@ -41,9 +41,9 @@ Response RenderEc2Error(const ErrorInfo& error, const std::string& request_id) {
   pugi::xml_document doc = NewDocument();
   pugi::xml_node root = doc.append_child("Response");
   pugi::xml_node err = root.append_child("Errors").append_child("Error");
-  AddText(err, "Code", error.code);
-  AddText(err, "Message", error.message);
-  AddText(root, "RequestID", request_id);
+  AddErrorText(err, "Code", error.code);
+  AddErrorText(err, "Message", error.message);
+  AddErrorText(root, "RequestID", request_id);
   return XmlResponse(error, doc, request_id);
 }
 
@@ -53,10 +53,10 @@ Response RenderQueryError(const ErrorInfo& error, const std::string& xml_namespa
   pugi::xml_node root = doc.append_child("ErrorResponse");
   root.append_attribute("xmlns") = xml_namespace.c_str();
   pugi::xml_node err = root.append_child("Error");
-  AddText(err, "Type", error.status >= 500 ? "Receiver" : "Sender");
-  AddText(err, "Code", error.code);
-  AddText(err, "Message", error.message);
-  AddText(root, "RequestId", request_id);
+  AddErrorText(err, "Type", error.status >= 500 ? "Receiver" : "Sender");
+  AddErrorText(err, "Code", error.code);
+  AddErrorText(err, "Message", error.message);
+  AddErrorText(root, "RequestId", request_id);
   return XmlResponse(error, doc, request_id);
 }
 
