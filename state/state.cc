@@ -30,7 +30,7 @@ const std::pair<ResourceStatus, const char*> kResourceStatus[] = {
     {ResourceStatus::PendingUpdate, "pending-update"},
     {ResourceStatus::PendingDelete, "pending-delete"},
 };
-const std::pair<OperationAction, const char*> kActions[] = {
+const std::pair<OperationAction, const char*> kOperationActions[] = {
     {OperationAction::Create, "create"},
     {OperationAction::Update, "update"},
     {OperationAction::Delete, "delete"},
@@ -46,8 +46,8 @@ const std::pair<OperationStatus, const char*> kOpStatus[] = {
 
 const char* ToString(ResourceStatus s) { return NameOf(s, kResourceStatus); }
 std::optional<ResourceStatus> ParseResourceStatus(std::string_view s) { return ParseByName(s, kResourceStatus); }
-const char* ToString(OperationAction a) { return NameOf(a, kActions); }
-std::optional<OperationAction> ParseOperationAction(std::string_view s) { return ParseByName(s, kActions); }
+const char* ToString(OperationAction a) { return NameOf(a, kOperationActions); }
+std::optional<OperationAction> ParseOperationAction(std::string_view s) { return ParseByName(s, kOperationActions); }
 const char* ToString(OperationStatus s) { return NameOf(s, kOpStatus); }
 std::optional<OperationStatus> ParseOperationStatus(std::string_view s) { return ParseByName(s, kOpStatus); }
 

@@ -488,7 +488,7 @@ Value Substr(const Args& args, const FunctionContext&) {
       functions::EncodeUtf8(std::vector<char32_t>(cps.begin() + offset, cps.begin() + end)));
 }
 
-std::string Reverse(const std::string& s) {
+std::string ReverseString(const std::string& s) {
   auto cps = functions::DecodeUtf8(s);
   std::reverse(cps.begin(), cps.end());
   return functions::EncodeUtf8(cps);
@@ -544,7 +544,7 @@ void RegisterStringFunctions(FunctionTable& table) {
   DefineStringPredicate(table, "strcontains", [](const std::string& s, const std::string& p) {
     return s.find(p) != std::string::npos;
   });
-  DefineStringFunction(table, "strrev", Reverse);
+  DefineStringFunction(table, "strrev", ReverseString);
   Define(table, "indent", 2, 2, Indent);
 }
 

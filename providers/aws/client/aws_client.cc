@@ -4,6 +4,7 @@
 
 #include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/protocol/error_parser.h"
+#include "providers/aws/protocol/json_protocol.h"
 
 namespace strata::aws {
 namespace {

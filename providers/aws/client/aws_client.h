@@ -8,17 +8,21 @@
 #include <memory>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "providers/aws/signing/credentials.h"
 #include "providers/aws/client/endpoint_resolver.h"
 #include "providers/aws/client/retry.h"
 #include "providers/aws/core/clock.h"
 #include "providers/aws/http/http_transport.h"
-#include "providers/aws/protocol/json_protocol.h"
 #include "providers/aws/protocol/query_protocol.h"
 
 namespace strata::aws {
+
+// json_protocol.h: only the JSON services' callers (EKS) include it and nlohmann/json.hpp,
+// which most of the provider (the query-protocol services) never parses.
+struct JsonRpcRequest;
+struct RestJsonRequest;
 
 struct AwsClientConfig {
   std::string region;

@@ -337,7 +337,7 @@ void ApplyScalingChanges(Json& view, const Json& request, Json& params) {
   }
 }
 
-Json UpdateAnswer(ServiceContext& ctx, Json& doc, const std::string& type, const Json& params) {
+Json NodegroupUpdateAnswer(ServiceContext& ctx, Json& doc, const std::string& type, const Json& params) {
   doc["view"]["modifiedAt"] = NowEpoch(ctx);
   BeginUpdating(ctx, doc, ctx.settings.nodegroup_delay);
   SaveNodegroup(ctx, doc);
@@ -440,7 +440,7 @@ Response UpdateNodegroupConfig(ServiceContext& ctx, const std::string& cluster,
     ThrowInvalidParameter(
         "No changes needed: the request names no node group configuration to update.");
   }
-  return JsonResponse(ctx, UpdateAnswer(ctx, doc, "ConfigUpdate", params));
+  return JsonResponse(ctx, NodegroupUpdateAnswer(ctx, doc, "ConfigUpdate", params));
 }
 
 Response UpdateNodegroupVersion(ServiceContext& ctx, const std::string& cluster,
@@ -459,7 +459,7 @@ Response UpdateNodegroupVersion(ServiceContext& ctx, const std::string& cluster,
     view["launchTemplate"] = *launch_template;
   Json params =
       Json::array({UpdateParam("Version", version), UpdateParam("ReleaseVersion", release)});
-  return JsonResponse(ctx, UpdateAnswer(ctx, doc, "VersionUpdate", params));
+  return JsonResponse(ctx, NodegroupUpdateAnswer(ctx, doc, "VersionUpdate", params));
 }
 
 }  // namespace strata::sandbox::eks

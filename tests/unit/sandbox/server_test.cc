@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "providers/aws/protocol/error_parser.h"
+#include "providers/aws/protocol/json_protocol.h"
 #include "sandbox/world.h"
 #include "tests/unit/sandbox/server_test_support.h"
 

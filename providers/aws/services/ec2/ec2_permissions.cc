@@ -44,7 +44,7 @@ void FixPorts(PermissionAtom& atom) {
 using PermissionKey = std::tuple<std::string, int, int>;
 PermissionKey KeyOf(const PermissionAtom& a) { return {a.protocol, a.from_port, a.to_port}; }
 
-Value StringList(std::vector<std::string> items) {
+Value SortedStringList(std::vector<std::string> items) {
   std::sort(items.begin(), items.end());
   ValueList values;
   for (auto& s : items) values.push_back(Value::String(std::move(s)));
@@ -165,7 +165,7 @@ Value RulesFromAtoms(const std::vector<PermissionAtom>& atoms) {
           sources.push_back(a->source);
         }
       }
-      Value list = StringList(std::move(sources));
+      Value list = SortedStringList(std::move(sources));
       rule[k.rule_attr] = k.kind == Kind::Group ? Value::Set(list.AsList()) : list;
     }
     rules.push_back(Value::Object(std::move(rule)));

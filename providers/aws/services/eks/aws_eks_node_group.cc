@@ -34,7 +34,7 @@ bool SameTaint(const Value& a, const Value& b) {
          GetString(a, "value") == GetString(b, "value");
 }
 
-ValueList Items(const Value& v, const std::string& name) {
+ValueList NodeGroupItems(const Value& v, const std::string& name) {
   Value list = Get(v, name);
   return list.IsSequence() ? list.AsList() : ValueList{};
 }
@@ -288,7 +288,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
     TagMap labels = GetStringMap(planned, "labels");
     if (!labels.empty()) body["labels"] = ToJson(labels);
     json taints = json::array();
-    for (const Value& t : Items(planned, "taint")) taints.push_back(Taint(t));
+    for (const Value& t : NodeGroupItems(planned, "taint")) taints.push_back(Taint(t));
     if (!taints.empty()) body["taints"] = taints;
     json update = UpdateConfigJson(planned);
     if (!update.empty()) body["updateConfig"] = update;
@@ -316,7 +316,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
       if (!remove_labels.empty()) labels["removeLabels"] = remove_labels;
       body["labels"] = labels;
     }
-    ValueList old_taints = Items(prior, "taint"), new_taints = Items(planned, "taint");
+    ValueList old_taints = NodeGroupItems(prior, "taint"), new_taints = NodeGroupItems(planned, "taint");
     json add_taints = json::array(), remove_taints = json::array();
     for (const Value& t : new_taints) {
       bool present = std::any_of(old_taints.begin(), old_taints.end(), [&](const Value& o) { return SameTaint(o, t); });

@@ -17,6 +17,7 @@
 #include "engine/value/value.h"
 #include "providers/aws/common/aws_session.h"
 #include "providers/aws/common/tags.h"
+#include "providers/aws/protocol/json_protocol.h"
 
 namespace strata::aws {
 
