@@ -10,7 +10,7 @@
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
 #include "engine/cli/wiring.h"
-#include "state/plan_file.h"
+#include "engine/plan/file/plan_file.h"
 
 namespace strata::cli {
 namespace {
@@ -63,7 +63,7 @@ std::optional<Plan> ReadSavedPlan(CommandContext& ctx, RunSession& session, cons
     session.state().Fail(ring.status());
     return std::nullopt;
   }
-  auto plan = state::ReadPlanFile(ResolvePath(ctx, file), *ring);
+  auto plan = ReadPlanFile(ResolvePath(ctx, file), *ring);
   if (!plan.ok()) {
     session.state().Fail(plan.status());
     return std::nullopt;

@@ -8,7 +8,7 @@
 #include "engine/plan/render_human.h"
 #include "engine/plan/render_json.h"
 #include "engine/cli/wiring.h"
-#include "state/plan_file.h"
+#include "engine/plan/file/plan_file.h"
 
 namespace strata::cli {
 namespace {
@@ -32,7 +32,7 @@ bool SavePlan(RunSession& session, const Plan& plan, const std::string& path) {
     session.state().Fail(ring.status());
     return false;
   }
-  state::StateStatus written = state::WritePlanFile(path, plan, *ring, state::StateEnvironment::System());
+  state::StateStatus written = WritePlanFile(path, plan, *ring, state::StateEnvironment::System());
   if (!written.ok()) {
     session.state().Fail(written);
     return false;

@@ -1,4 +1,4 @@
-#include "state/plan_file.h"
+#include "engine/plan/file/plan_file.h"
 
 #include <sys/stat.h>
 
@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "state_test_util.h"
+#include "tests/unit/state/state_test_util.h"
 
 namespace strata::state {
 namespace {

@@ -1,5 +1,8 @@
 #pragma once
-// Saved plan files: what `strata plan -out FILE` writes and `strata apply FILE` reads.
+// Saved plan files: what `strata plan -out FILE` writes and `strata apply FILE` reads. They
+// live next to the plan and use the state store's pieces for what the two share: the split
+// of sensitive values (state/sensitive_paths.h), their sealing (state/crypto/) and the
+// file-system errors (StateStatus).
 //
 // One JSON document (keys of each object in a fixed order, format and version first):
 //
@@ -38,7 +41,7 @@
 #include "state/environment.h"
 #include "state/status.h"
 
-namespace strata::state {
+namespace strata {
 
 //! The format version this Strata writes; it reads this version only.
 inline constexpr int kPlanFileVersion = 1;
@@ -47,14 +50,14 @@ inline constexpr int kPlanFileVersion = 1;
 //! renamed over `path`, and the directory fsynced), with mode 0600. Sensitive parts of every
 //! value are sealed with ring.primary (in clear, "plain:…", when the ring has none). Io with
 //! the file named when the file system refuses.
-StateStatus WritePlanFile(const std::string& path, const Plan& plan, const crypto::KeyRing& ring,
-                          StateEnvironment& env);
+state::StateStatus WritePlanFile(const std::string& path, const Plan& plan, const state::crypto::KeyRing& ring,
+                                 state::StateEnvironment& env);
 
 //! Reads a plan file back exactly: unknowns, sensitive marks, collection kinds, numbers and
 //! every field. Errors name the file and say what to do: NotFound (no such file), Io (cannot
 //! be read), InvalidArgument (not a Strata plan file, e.g. a Terraform plan or any other
 //! file), SchemaTooNew (written by a newer Strata), Corrupt (truncated or edited), and the
 //! sealer's KeyMissing / KeyWrong when a secret needs a key the ring does not hold.
-StateResult<Plan> ReadPlanFile(const std::string& path, const crypto::KeyRing& ring);
+state::StateResult<Plan> ReadPlanFile(const std::string& path, const state::crypto::KeyRing& ring);
 
-}  // namespace strata::state
+}  // namespace strata

@@ -1,4 +1,4 @@
-#include "state/plan_file.h"
+#include "engine/plan/file/plan_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -22,8 +22,17 @@
 #include "state/crypto/sealer.h"
 #include "state/sensitive_paths.h"
 
-namespace strata::state {
+namespace strata {
 namespace {
+
+using state::SensitiveSplit;
+using state::SplitSensitive;
+using state::JoinSensitive;
+using state::StateCode;
+using state::StateEnvironment;
+using state::StateResult;
+using state::StateStatus;
+namespace crypto = state::crypto;
 
 using nlohmann::json;
 using ojson = nlohmann::ordered_json;  // the document keeps its keys in the order written
@@ -614,4 +623,4 @@ StateResult<Plan> ReadPlanFile(const std::string& path, const crypto::KeyRing& r
   }
 }
 
-}  // namespace strata::state
+}  // namespace strata
