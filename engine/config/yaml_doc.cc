@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "engine/base/file.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/functions/util.h"
 #include "engine/value/yaml_bounds.h"
@@ -69,14 +68,12 @@ void ReportYamlProblem(const std::string& path, const std::string& text, const Y
 }  // namespace
 
 std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegistry& sources, Diagnostics& diags) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::optional<std::string> read = base::ReadFile(path);
+  if (!read) {
     diags.Error("Cannot read file", fmt::format("Could not open {}.", path));
     return std::nullopt;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
+  std::string text = std::move(*read);
   // Checked before the text is registered: a diagnostic shows registered lines, and the
   // bytes of a binary file have no place on a terminal.
   if (!CheckIsText(path, text, diags)) return std::nullopt;

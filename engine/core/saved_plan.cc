@@ -1,10 +1,9 @@
 #include "engine/core/saved_plan.h"
 
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "engine/base/file.h"
 #include "engine/base/hash.h"
 #include "engine/value/json.h"
 
@@ -15,10 +14,7 @@ std::string ConfigDigest(const LoadedStage& stage) {
   if (stage.graph) {
     for (const ModuleInstance& m : stage.graph->modules) {
       for (const std::string& file : m.config->files) {
-        std::ifstream in(file, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
-        all += file + '\0' + base::Sha256Hex(text.str()) + '\0';
+        all += file + '\0' + base::Sha256Hex(base::ReadFile(file).value_or("")) + '\0';
       }
     }
   }

@@ -4,9 +4,8 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "engine/base/file.h"
 #include "engine/value/json.h"
 #include "engine/value/type.h"
 
@@ -262,11 +261,9 @@ std::string ReadFileArg(const Args& args, int index, const FunctionContext& ctx)
   }
   if (std::filesystem::is_directory(status))
     Fail(index, fmt::format("\"{}\" is a directory, not a file", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) Fail(index, fmt::format("failed to read \"{}\"", path));
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
+  std::optional<std::string> text = base::ReadFile(path);
+  if (!text) Fail(index, fmt::format("failed to read \"{}\"", path));
+  return std::move(*text);
 }
 
 }  // namespace strata::functions

@@ -4,9 +4,9 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <vector>
+
+#include "engine/base/file.h"
 
 namespace strata::aws {
 
@@ -28,14 +28,7 @@ std::optional<std::string> SystemEnvironment::GetEnv(const std::string& name) co
   return std::string(v);
 }
 
-std::optional<std::string> SystemEnvironment::ReadFile(const std::string& path) const {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream out;
-  out << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return out.str();
-}
+std::optional<std::string> SystemEnvironment::ReadFile(const std::string& path) const { return base::ReadFile(path); }
 
 std::string SystemEnvironment::HomeDir() const {
   if (auto home = GetNonEmptyEnv("HOME")) return *home;
