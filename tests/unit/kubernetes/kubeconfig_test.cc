@@ -3,14 +3,12 @@
 // exec plugins, and errors that name file:line:col and what exists.
 #include "providers/kubernetes/config/kubeconfig.h"
 
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 
 #include <gtest/gtest.h>
 
 #include "engine/base/base64.h"
+#include "tests/unit/support/temp_dir.h"
 
 namespace strata::kubernetes {
 namespace {
@@ -19,21 +17,7 @@ namespace fs = std::filesystem;
 
 class KubeconfigTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) / ("strata-kubeconfig-" + std::to_string(::getpid()) + "-" +
-                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string Write(const std::string& name, const std::string& text) {
-    fs::path p = dir_ / name;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-    return p.string();
-  }
-
+  std::string Write(const std::string& name, const std::string& text) { return temp_.Write(name, text); }
   static std::string B64(const std::string& s) { return base::Base64Encode(s); }
 
   static std::string Errors(const Diagnostics& diags) {
@@ -42,7 +26,8 @@ class KubeconfigTest : public ::testing::Test {
     return out;
   }
 
-  fs::path dir_;
+  test_support::TempDir temp_;
+  fs::path dir_ = temp_.path();
 };
 
 TEST_F(KubeconfigTest, CurrentContextResolvesServerCaTokenAndNamespace) {

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "state/crypto/state_key.h"
+#include "tests/unit/support/temp_dir.h"
 #include "state/sqlite/sqlite_store.h"
 
 namespace strata::state::testing {
@@ -49,22 +50,7 @@ class FakeEnvironment : public StateEnvironment {
 };
 
 //! A fresh directory under the test temp dir, removed at destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "strata-state-XXXXXX").string();
-    path_ = mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string File(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using test_support::TempDir;
 
 inline crypto::StateKey Key(const std::string& text) { return *crypto::ParseStateKey(text); }
 
