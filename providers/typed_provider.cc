@@ -1,6 +1,13 @@
 #include "providers/typed_provider.h"
 
 namespace strata {
+namespace {
+
+Diagnostics UnsupportedResourceType(const std::string& provider, const std::string& type) {
+  return attrs::Error("Unsupported resource type", "The " + provider + " provider has no resource type \"" + type + "\".");
+}
+
+}  // namespace
 
 void TypedProvider::Add(std::unique_ptr<ResourceType> type) {
   std::string name = type->Schema().type;
@@ -23,7 +30,7 @@ ProviderSchema TypedProvider::Schema() const {
 ResourceType* TypedProvider::FindResource(const std::string& type, Diagnostics& diags) const {
   auto it = resources_.find(type);
   if (it == resources_.end()) {
-    diags = attrs::Error("Unsupported resource type", "The " + Name() + " provider has no resource type \"" + type + "\".");
+    diags = UnsupportedResourceType(Name(), type);
     return nullptr;
   }
   diags = NotReady();
@@ -51,9 +58,7 @@ Diagnostics TypedProvider::ValidateResourceConfig(const OperationContext&, Resou
                                                   const Value& config) {
   if (mode == ResourceMode::Data) return {};
   auto it = resources_.find(type);
-  if (it == resources_.end()) {
-    return attrs::Error("Unsupported resource type", "The " + Name() + " provider has no resource type \"" + type + "\".");
-  }
+  if (it == resources_.end()) return UnsupportedResourceType(Name(), type);
   return it->second->Validate(config);
 }
 

@@ -3,15 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "providers/attributes.h"
+
 namespace strata::kubernetes {
 namespace {
-
-std::string StringMember(const Value& block, const char* name) {
-  if (!block.IsMapping()) return "";
-  auto it = block.AsMap().find(name);
-  if (it == block.AsMap().end() || !it->second.IsString()) return "";
-  return it->second.AsString();
-}
 
 // Each explicit setting replaces what the kubeconfig context says.
 void WriteOver(KubeConnection& c, const ConnectionSettings& s) {
@@ -30,24 +25,19 @@ void WriteOver(KubeConnection& c, const ConnectionSettings& s) {
 }  // namespace
 
 ConnectionSettings ParseConnectionSettings(const Value& block) {
+  using attrs::GetString;
   ConnectionSettings s;
-  s.host = StringMember(block, "host");
-  s.cluster_ca_certificate = StringMember(block, "cluster_ca_certificate");
-  s.token = StringMember(block, "token");
-  s.client_certificate = StringMember(block, "client_certificate");
-  s.client_key = StringMember(block, "client_key");
-  s.tls_server_name = StringMember(block, "tls_server_name");
-  s.config_context = StringMember(block, "config_context");
-  if (std::string path = StringMember(block, "config_path"); !path.empty()) s.config_paths.push_back(path);
-  if (block.IsMapping()) {
-    auto insecure = block.AsMap().find("insecure");
-    s.insecure = insecure != block.AsMap().end() && insecure->second.IsBool() && insecure->second.AsBool();
-    auto paths = block.AsMap().find("config_paths");
-    if (paths != block.AsMap().end() && paths->second.IsSequence()) {
-      for (const Value& p : paths->second.AsList()) {
-        if (p.IsString() && !p.AsString().empty()) s.config_paths.push_back(p.AsString());
-      }
-    }
+  s.host = GetString(block, "host");
+  s.cluster_ca_certificate = GetString(block, "cluster_ca_certificate");
+  s.token = GetString(block, "token");
+  s.client_certificate = GetString(block, "client_certificate");
+  s.client_key = GetString(block, "client_key");
+  s.tls_server_name = GetString(block, "tls_server_name");
+  s.config_context = GetString(block, "config_context");
+  s.insecure = attrs::GetBool(block, "insecure", false);
+  if (std::string path = GetString(block, "config_path"); !path.empty()) s.config_paths.push_back(path);
+  for (std::string& path : attrs::GetStringList(block, "config_paths")) {
+    if (!path.empty()) s.config_paths.push_back(std::move(path));
   }
   return s;
 }
