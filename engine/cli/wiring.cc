@@ -4,6 +4,7 @@
 
 #include "providers/aws/aws_provider.h"
 #include "providers/builtin/builtin_provider.h"
+#include "providers/kubernetes/kubernetes_provider.h"
 #include "state/crypto/state_key.h"
 #include "state/sqlite/sqlite_store.h"
 
@@ -16,6 +17,7 @@ ProviderRegistry DefaultProviders() {
   ProviderRegistry registry;
   registry.Register("builtin", [] { return std::make_unique<BuiltinProvider>(); });
   registry.Register("aws", [] { return std::make_unique<aws::AwsProvider>(); });
+  registry.Register("kubernetes", [] { return std::make_unique<kubernetes::KubernetesProvider>(); });
   return registry;
 }
 

@@ -60,13 +60,38 @@ TransportError::Kind ClassifyCurlError(CURLcode code) {
 }
 
 // What a certificate that does not verify was checked against, and how to trust its CA.
-std::string TrustHint(const std::string& ca_bundle) {
+std::string TrustHint(const CurlTransportOptions& options) {
+  if (!options.trust_hint.empty()) return " (" + options.trust_hint + ")";
+  const std::string& ca_bundle = options.ca_bundle;
   if (!ca_bundle.empty()) {
     return " (the server's certificate was checked against the CAs in " + ca_bundle +
            " only, from AWS_CA_BUNDLE or the profile's ca_bundle: add its CA to that file)";
   }
   return " (the server's certificate was checked against the system's trusted CAs: to trust a private CA, "
          "set AWS_CA_BUNDLE, or ca_bundle in the AWS profile, to its PEM file)";
+}
+
+// PEM text handed to libcurl without a file; curl copies it (CURL_BLOB_COPY).
+void SetBlob(CURL* curl, CURLoption option, const std::string& pem) {
+  curl_blob blob{const_cast<char*>(pem.data()), pem.size(), CURL_BLOB_COPY};
+  curl_easy_setopt(curl, option, &blob);
+}
+
+// Verification on (unless the user asked for insecure), the trust store, the client certificate.
+void SetTls(CURL* curl, const CurlTransportOptions& options) {
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, options.insecure ? 0L : 1L);
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, options.insecure ? 0L : 2L);
+  if (!options.ca_pem.empty()) {
+    SetBlob(curl, CURLOPT_CAINFO_BLOB, options.ca_pem);
+  } else if (!options.ca_bundle.empty()) {
+    curl_easy_setopt(curl, CURLOPT_CAINFO, options.ca_bundle.c_str());
+  }
+  if (!options.client_certificate_pem.empty()) {
+    SetBlob(curl, CURLOPT_SSLCERT_BLOB, options.client_certificate_pem);
+    curl_easy_setopt(curl, CURLOPT_SSLCERTTYPE, "PEM");
+    SetBlob(curl, CURLOPT_SSLKEY_BLOB, options.client_key_pem);
+    curl_easy_setopt(curl, CURLOPT_SSLKEYTYPE, "PEM");
+  }
 }
 
 // Frees the header list when the request is done.
@@ -127,9 +152,7 @@ TransportResult CurlTransport::Send(const HttpRequest& request) {
   curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer);
-  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
-  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
-  if (!options_.ca_bundle.empty()) curl_easy_setopt(curl, CURLOPT_CAINFO, options_.ca_bundle.c_str());
+  SetTls(curl, options_);
   curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeout.count()));
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(request.connect_timeout.count()));
@@ -161,7 +184,7 @@ TransportResult CurlTransport::Send(const HttpRequest& request) {
 
   if (code != CURLE_OK) {
     std::string message = error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(code);
-    if (code == CURLE_PEER_FAILED_VERIFICATION) message += TrustHint(options_.ca_bundle);
+    if (code == CURLE_PEER_FAILED_VERIFICATION) message += TrustHint(options_);
     return TransportError{ClassifyCurlError(code), message};
   }
   response.status = int(status);

@@ -1,0 +1,14 @@
+#pragma once
+// The kubernetes provider's resource and data source types, one file each.
+
+#include <memory>
+
+#include "providers/kubernetes/client/kube_session.h"
+#include "providers/resource_type.h"
+
+namespace strata::kubernetes {
+
+//! kubernetes_manifest: one object of any kind, applied with server-side apply.
+std::unique_ptr<ResourceType> NewKubernetesManifest(std::shared_ptr<KubeSession> session);
+
+}  // namespace strata::kubernetes
