@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/base/duration.h"
 #include "engine/cli/interrupts.h"
 #include "engine/cli/wiring.h"
 
@@ -140,7 +141,9 @@ ApplyOutcome RunSession::Apply(const Plan& plan, int parallelism, const std::fun
   options.parallelism = parallelism;
   options.on_event = on_event;
   if (const char* interval = std::getenv("STRATA_PROGRESS_INTERVAL")) {
-    if (auto d = ParseDuration(interval)) options.progress_interval = *d;
+    if (auto d = base::ParseDuration(interval)) {
+      options.progress_interval = std::chrono::duration_cast<std::chrono::milliseconds>(*d);
+    }
   }
   ApplyOutcome outcome;
   {

@@ -1,10 +1,9 @@
 #include "engine/cli/state_session.h"
 
-#include <cctype>
-#include <cstdlib>
 #include <filesystem>
 #include <utility>
 
+#include "engine/base/duration.h"
 #include "engine/cli/wiring.h"
 
 namespace strata::cli {
@@ -12,47 +11,6 @@ namespace strata::cli {
 void LockFlags::AddTo(CLI::App* cmd) {
   cmd->add_option("--lock-timeout", timeout, "How long to wait for the stage's state lock (e.g. 10s, 2m)")
       ->option_text("DURATION");
-}
-
-namespace {
-
-// The unit at text[pos] in milliseconds, and its length (0: no unit there).
-std::pair<double, size_t> DurationUnit(const std::string& text, size_t pos) {
-  if (text.compare(pos, 2, "ms") == 0) return {1, 2};
-  if (pos >= text.size()) return {0, 0};
-  switch (text[pos]) {
-    case 'h': return {3600000, 1};
-    case 'm': return {60000, 1};
-    case 's': return {1000, 1};
-    default: return {0, 0};
-  }
-}
-
-}  // namespace
-
-// Parts such as 1m, 30s, 1.5h, 500ms in a row, read by hand: the text comes from the command
-// line, and a regular expression would recurse once per character.
-std::optional<std::chrono::milliseconds> ParseDuration(const std::string& text) {
-  if (text == "0") return std::chrono::milliseconds(0);
-  size_t pos = 0;
-  auto digits = [&] {
-    size_t start = pos;
-    while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) ++pos;
-    return pos > start;
-  };
-  double total = 0;
-  while (pos < text.size()) {
-    size_t start = pos;
-    if (!digits()) return std::nullopt;
-    if (pos < text.size() && text[pos] == '.' && (++pos, !digits())) return std::nullopt;
-    double n = std::strtod(text.substr(start, pos - start).c_str(), nullptr);
-    auto [unit, length] = DurationUnit(text, pos);
-    if (length == 0) return std::nullopt;
-    pos += length;
-    total += n * unit;
-  }
-  if (pos == 0 || !(total < 9e18)) return std::nullopt;  // beyond that, int64 milliseconds overflow
-  return std::chrono::milliseconds(static_cast<int64_t>(total));
 }
 
 namespace {
@@ -134,9 +92,12 @@ std::optional<std::string> StateSession::StageFromArgs(std::vector<std::string>&
 }
 
 std::optional<std::chrono::milliseconds> StateSession::ParseLockTimeout(const LockFlags& flags) {
-  auto timeout = ParseDuration(flags.timeout);
-  if (!timeout) Error("Invalid -lock-timeout", "\"" + flags.timeout + "\" is not a duration: use e.g. 10s, 2m or 1m30s.");
-  return timeout;
+  auto parsed = base::ParseDuration(flags.timeout);
+  if (!parsed) {
+    Error("Invalid -lock-timeout", "\"" + flags.timeout + "\" is not a duration: use e.g. 10s, 2m or 1m30s.");
+    return std::nullopt;
+  }
+  return std::chrono::duration_cast<std::chrono::milliseconds>(*parsed);
 }
 
 std::optional<state::ScopedStageLock> StateSession::Lock(const std::string& stage, const std::string& operation,

@@ -26,9 +26,6 @@ struct LockFlags {
   void AddTo(CLI::App* cmd);
 };
 
-//! Parses a Go-style duration; nullopt when malformed.
-std::optional<std::chrono::milliseconds> ParseDuration(const std::string& text);
-
 class StateSession {
  public:
   explicit StateSession(CommandContext& ctx) : ctx_(ctx) {}

@@ -9,14 +9,13 @@
 #include <sstream>
 
 #include "engine/base/hex.h"
-#include "providers/builtin/duration.h"
+#include "engine/base/duration.h"
 #include "providers/builtin/resource_type.h"
 
 namespace strata {
 namespace {
 
 using namespace attrs;
-using namespace builtin;
 
 constexpr size_t kOutputLines = 20;
 
@@ -64,7 +63,7 @@ class Exec : public BuiltinResourceType {
       return Error("Empty command", "command needs at least the program to run.");
     }
     Value timeout = Get(config, "timeout");
-    if (timeout.IsString() && !ParseDuration(timeout.AsString())) {
+    if (timeout.IsString() && !base::ParseDuration(timeout.AsString())) {
       return Error("Invalid timeout", "\"" + timeout.AsString() +
                                           "\" is not a duration: use e.g. \"30s\" or \"5m\".");
     }
@@ -103,7 +102,7 @@ class Exec : public BuiltinResourceType {
     spec.working_dir = GetString(v, "working_dir");
     std::string timeout = GetString(v, "timeout");
     if (!timeout.empty()) {
-      auto d = ParseDuration(timeout);
+      auto d = base::ParseDuration(timeout);
       if (!d) return Error("Invalid timeout", "\"" + timeout + "\" is not a duration.");
       spec.timeout = std::chrono::duration_cast<std::chrono::milliseconds>(*d);
     }

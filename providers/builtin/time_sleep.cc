@@ -6,7 +6,7 @@
 #include <ctime>
 
 #include "engine/base/time_format.h"
-#include "providers/builtin/duration.h"
+#include "engine/base/duration.h"
 #include "providers/builtin/resource_type.h"
 #include "providers/builtin/sleep.h"
 
@@ -14,7 +14,7 @@ namespace strata {
 namespace {
 
 using namespace attrs;
-using namespace builtin;
+using builtin::SleepWithProgress;
 
 class TimeSleep : public BuiltinResourceType {
  public:
@@ -33,7 +33,7 @@ class TimeSleep : public BuiltinResourceType {
     Diagnostics diags;
     for (const char* a : {"create_duration", "destroy_duration"}) {
       Value v = Get(config, a);
-      if (v.IsString() && !ParseDuration(v.AsString())) {
+      if (v.IsString() && !base::ParseDuration(v.AsString())) {
         diags.Error("Invalid " + std::string(a),
                     "\"" + v.AsString() + "\" is not a duration: use a number and a unit, "
                     "like \"30s\", \"5m\" or \"1h30m\".");
@@ -74,11 +74,11 @@ class TimeSleep : public BuiltinResourceType {
  private:
   Diagnostics Wait(const OperationContext& ctx, const std::string& text, const char* verb) {
     if (text.empty()) return {};
-    auto d = ParseDuration(text);
+    auto d = base::ParseDuration(text);
     if (!d) return Error("Invalid duration", "\"" + text + "\" is not a duration.");
     ctx.Log(LogLevel::Debug, std::string(verb) + ": sleeping " + text);
     bool done = SleepWithProgress(*env_.clock, ctx, *d, kProgressEvery, [&](base::Clock::Duration elapsed) {
-      ctx.Progress(std::string("still ") + verb + "... (" + FormatDuration(elapsed) +
+      ctx.Progress(std::string("still ") + verb + "... (" + base::FormatDuration(elapsed) +
                    " of " + text + " elapsed)");
     });
     if (done) return {};
