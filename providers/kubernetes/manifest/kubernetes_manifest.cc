@@ -15,11 +15,11 @@
 // reading it back, and it is ours when Strata's field manager has an Apply entry on it.
 
 #include <chrono>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "engine/value/json.h"
+#include "providers/kubernetes/manifest/await.h"
 #include "providers/kubernetes/manifest/manifest_types.h"
 #include "providers/kubernetes/manifest/owned_fields.h"
 #include "providers/kubernetes/manifest/server_side_apply.h"
@@ -28,8 +28,6 @@ namespace strata::kubernetes {
 namespace {
 
 using namespace attrs;
-
-constexpr auto kDeleteWait = std::chrono::minutes(5);
 
 struct ManagerSettings {
   std::string name = "strata";
@@ -101,6 +99,8 @@ class KubernetesManifest : public ResourceType {
         {{"manifest", Required("any")},
          {"field_manager", Optional("object({name=optional(string), force_conflicts=optional(bool)})")},
          {"delete_propagation", Optional("string")},
+         {"wait", Optional("any")},
+         {"timeouts", Optional("object({create=optional(string), update=optional(string), delete=optional(string)})")},
          {"object", Computed("any")},
          {"owned_fields", Computed("string")}});
   }
@@ -117,6 +117,10 @@ class KubernetesManifest : public ResourceType {
         return Diag("Invalid Kubernetes manifest", "metadata.managedFields is the server's: remove it from the manifest.");
       }
     }
+    Diagnostics diags;
+    ParseWait(Get(config, "wait"), diags);
+    ParseTimeouts(Get(config, "timeouts"), diags);
+    if (diags.HasErrors()) return diags;
     std::string propagation = GetString(config, "delete_propagation");
     if (!propagation.empty() && propagation != "Background" && propagation != "Foreground" && propagation != "Orphan") {
       return Diag("Invalid delete_propagation", "delete_propagation must be Background (the default), Foreground or Orphan, not \"" + propagation + "\".");
@@ -249,7 +253,8 @@ class KubernetesManifest : public ResourceType {
       result.diags = Diag("Kubernetes delete failed", fmt::format("Deleting {}: {}", target.Describe(), answer.error().Describe()));
       return result;
     }
-    WaitGone(ctx, *resource, target, result.diags);
+    AwaitGone(*session_, ctx, *resource, target, ParseTimeouts(Get(prior, "timeouts"), result.diags).remove,
+              result.diags);
     return result;
   }
 
@@ -368,6 +373,14 @@ class KubernetesManifest : public ResourceType {
       return result;
     }
     ForgetServedKinds(*answer);
+    Diagnostics waited;
+    WaitFor wait = ParseWait(Get(planned, "wait"), waited);
+    if (!wait.Nothing()) {
+      Timeouts timeouts = ParseTimeouts(Get(planned, "timeouts"), waited);
+      AwaitReady(*session_, ctx, answer->resource, answer->ref, wait, prior.IsNull() ? timeouts.create : timeouts.update,
+                 waited);
+    }
+    result.diags = waited;
     Json fields = ManagerFields(answer->object, manager.name);
     Value state = With(planned, "object", JsonToValue(OwnedObject(answer->object, fields)));
     state = With(state, "owned_fields", Value::String(fields.is_null() ? "{}" : fields.dump()));
@@ -383,33 +396,6 @@ class KubernetesManifest : public ResourceType {
     std::string group = spec.value("group", "");
     for (const Json& v : spec.value("versions", Json::array())) {
       session_->discovery->Forget(group + "/" + v.value("name", ""));
-    }
-  }
-
-  void WaitGone(const OperationContext& ctx, const ResourceInfo& resource, const ObjectRef& target,
-                Diagnostics& diags) const {
-    auto start = OperationContext::Clock::now();
-    auto until = start + kDeleteWait;
-    if (ctx.deadline && *ctx.deadline < until) until = *ctx.deadline;
-    ApiRequest get = GetRequest(ObjectPath(resource, target.namespace_name, target.name));
-    for (int round = 0;; ++round) {
-      auto answer = session_->client->Call(ctx, get);
-      if (!answer.ok() && answer.error().IsNotFound()) return;
-      auto now = OperationContext::Clock::now();
-      if (now >= until || ctx.Cancelled()) {
-        diags.Error("Kubernetes delete did not finish",
-                    fmt::format("{} still exists {}s after its delete (finalizers: {}). Check what holds it "
-                                "(`kubectl get -o yaml`), then run destroy again.",
-                                target.Describe(), std::chrono::duration_cast<std::chrono::seconds>(now - start).count(),
-                                answer.ok() ? answer->value("metadata", Json::object()).value("finalizers", Json::array()).dump()
-                                            : answer.error().Describe()));
-        return;
-      }
-      if (round > 0 && round % 20 == 0) {
-        ctx.Progress(fmt::format("still deleting {} ({}s elapsed)", target.Describe(),
-                                 std::chrono::duration_cast<std::chrono::seconds>(now - start).count()));
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
     }
   }
 

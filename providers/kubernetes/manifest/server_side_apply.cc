@@ -147,7 +147,7 @@ ApplyAnswer ServerSideApply(KubeSession& session, const OperationContext& ctx, c
                                request.dry_run ? " (dry run)" : "", e.Describe()),
                    e.outcome_unknown);
   }
-  return ApplyOutcome{*answer, target, std::move(taken_back)};
+  return ApplyOutcome{*answer, target, *resource, std::move(taken_back)};
 }
 
 }  // namespace strata::kubernetes

@@ -29,6 +29,7 @@ struct ApplyOutcome {
   //! The object as the server answered (after apply, or as it would be for a dry run).
   Json object;
   ObjectRef ref;  //!< with the namespace as applied
+  ResourceInfo resource;
   //! Fields taken back from other managers (drift): ".spec.replicas (kubectl-edit)".
   std::vector<std::string> taken_back;
 };
