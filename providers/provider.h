@@ -234,6 +234,18 @@ class Provider {
   virtual ApplyResult ImportResource(const OperationContext& ctx, const std::string& type,
                                      const std::string& id) = 0;
 
+  //! The instance's ordering class: among the instances of a stage served by this provider,
+  //! lower classes are created and updated first and deleted last (Kubernetes: namespaces
+  //! and CRDs before what lives in them, RBAC before workloads, webhook configurations
+  //! last). `value` is the planned value (or, for a delete, the prior state) and may hold
+  //! unknowns. Called on an instance that was never configured: the answer may depend only
+  //! on `type` and `value`. Dependencies between resources always win over classes. The
+  //! default, 0 for everything, orders nothing.
+  virtual int OrderingClass(const std::string& type, const Value& value) const {
+    (void)type, (void)value;
+    return 0;
+  }
+
   //! Reads a data source: `config` follows the data source schema; the result fills in
   //! its computed attributes.
   virtual ReadResult ReadDataSource(const OperationContext& ctx, const std::string& type,

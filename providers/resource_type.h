@@ -45,6 +45,11 @@ class ResourceType {
   virtual std::vector<std::string> RecoveryKey() const;
   //! Checks beyond the schema (ranges, conflicts); values may be unknown.
   virtual Diagnostics Validate(const Value& config) const;
+  //! Provider::OrderingClass for this type (0: no order).
+  virtual int OrderingClass(const Value& value) const {
+    (void)value;
+    return 0;
+  }
   //! The generic plan: defaults filled in; on create (or replace) every computed attribute
   //! not set in config becomes unknown; force_new attributes that differ from prior are
   //! requires_replace; an in-place update goes through PlanUpdate.

@@ -105,4 +105,9 @@ ReadResult TypedProvider::ReadDataSource(const OperationContext& ctx, const std:
   return result;
 }
 
+int TypedProvider::OrderingClass(const std::string& type, const Value& value) const {
+  auto it = resources_.find(type);
+  return it == resources_.end() ? 0 : it->second->OrderingClass(value);
+}
+
 }  // namespace strata

@@ -33,6 +33,8 @@ class TypedProvider : public Provider {
                                    const Value& planned) override;
   ApplyResult ImportResource(const OperationContext& ctx, const std::string& type, const std::string& id) override;
   ReadResult ReadDataSource(const OperationContext& ctx, const std::string& type, const Value& config) override;
+  //! The resource type's OrderingClass(value); 0 for an unknown type.
+  int OrderingClass(const std::string& type, const Value& value) const override;
 
  protected:
   //! Registers a type under its schema's name (one registration line per type).

@@ -13,6 +13,7 @@
 #include "engine/core/delete_order.h"
 #include "engine/core/lifecycle.h"
 #include "engine/core/operation_runner.h"
+#include "engine/core/ordering_classes.h"
 #include "engine/core/provider_set.h"
 #include "engine/core/resource_dependencies.h"
 
@@ -37,7 +38,8 @@ class Applier {
   Applier(const ApplyRequest& request, Diagnostics& diags)
       : req_(request),
         diags_(diags),
-        providers_(*request.providers) {
+        providers_(*request.providers),
+        classes_(*request.plan, *request.providers) {
     for (const ResourceInstanceChange& c : request.plan->changes) changes_[c.addr.ToString()] = &c;
   }
 
@@ -148,11 +150,13 @@ class Applier {
     }
     if (deletes.empty()) return;
     Dag dag = DeleteOrder(deletes);
+    size_t barriers_from = classes_.OrderDeletes(dag, deletes, diags_);
     std::unique_ptr<StageEvaluation> settings = EvaluateProviderSettings();
     WalkOptions options;
     options.parallelism = req_.options.parallelism;
     options.stop = req_.stop;
     std::vector<WalkStatus> status = WalkDag(dag, options, [&](NodeId n) {
+      if (n >= barriers_from) return true;  // a barrier between ordering classes
       const ResourceInstanceChange& c = *deletes[n];
       Diagnostics local;
       NodeId block = ProviderBlockFor(*req_.stage->graph, c.addr);
@@ -170,7 +174,7 @@ class Applier {
       if (ok) Count(Action::Delete);
       return ok;
     });
-    for (NodeId n = 0; n < status.size(); ++n) {
+    for (NodeId n = 0; n < deletes.size(); ++n) {
       if (status[n] == WalkStatus::Skipped) outcome_.skipped.push_back(deletes[n]->addr.ToString());
       if (status[n] == WalkStatus::Pending) {
         outcome_.interrupted = true;
@@ -213,9 +217,13 @@ class Applier {
     EvaluateOptions eval = EvaluationOptionsFromPlan(diags_);
     eval.stop = req_.stop;
     eval.on_instance = [this](const InstanceHookInput& in, Diagnostics& diags) { return OnInstance(in, diags); };
-    evaluation_ = std::make_unique<StageEvaluation>(*req_.stage->graph, &req_.engine->schemas(), std::move(eval));
+    eval.instance_class = [this](const ResourceInstanceAddr& addr) { return classes_.Of(addr.ToString()); };
+    // The stage's graph with the order ordering classes add between resources.
+    ordered_graph_ = std::make_unique<StageGraph>(*req_.stage->graph);
+    classes_.OrderResources(*ordered_graph_, diags_);
+    evaluation_ = std::make_unique<StageEvaluation>(*ordered_graph_, &req_.engine->schemas(), std::move(eval));
     evaluation_->Run(diags_);
-    const StageGraph& graph = *req_.stage->graph;
+    const StageGraph& graph = *ordered_graph_;
     const auto& status = evaluation_->NodeStatus();
     for (NodeId n = 0; n < status.size(); ++n) {
       const GraphNode& node = graph.nodes[n];
@@ -454,6 +462,8 @@ class Applier {
   std::map<std::string, const ResourceInstanceChange*> changes_;
   const state::ChangeSet* cs_ = nullptr;
   state::StageState state_;
+  OrderingClasses classes_;
+  std::unique_ptr<StageGraph> ordered_graph_;
   std::unique_ptr<StageEvaluation> evaluation_;
   std::mutex mu_;
   std::optional<OperationRunner> runner_;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -333,6 +334,18 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
   results_[id] = EvalInstances(id, n, specs, diags)[0];
 }
 
+// The instances' indexes grouped by ordering class, lowest class first (one group when no
+// class is known).
+std::vector<std::vector<size_t>> StageEvaluation::ClassBatches(const std::vector<ResourceInstanceAddr>& addrs) const {
+  std::map<int, std::vector<size_t>> by_class;
+  for (size_t i = 0; i < addrs.size(); ++i) {
+    by_class[options_.instance_class ? options_.instance_class(addrs[i]) : 0].push_back(i);
+  }
+  std::vector<std::vector<size_t>> batches;
+  for (auto& [cls, members] : by_class) batches.push_back(std::move(members));
+  return batches;
+}
+
 // Evaluates each instance's properties in order, then hands them to the instance hook, up
 // to `parallelism` at once: a counted resource's instances are independent of each other,
 // and apply runs their provider calls side by side.
@@ -356,18 +369,21 @@ std::vector<Value> StageEvaluation::EvalInstances(NodeId id, const GraphNode& n,
     NodeId provider_node = ProviderNodeOf(n);
     Value provider_config = provider_node != kNoNode ? results_[provider_node] : Value::Null();
     std::vector<Diagnostics> local(specs.size());
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-      for (size_t i = next++; i < specs.size(); i = next++) {
-        InstanceHookInput in{id, &n, addrs[i], schema, values[i], provider_config, provider_node};
-        values[i] = options_.on_instance(in, local[i]);
-      }
-    };
-    size_t threads = std::min<size_t>(specs.size(), static_cast<size_t>(std::max(1, options_.parallelism)));
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
+    for (const std::vector<size_t>& batch : ClassBatches(addrs)) {
+      std::atomic<size_t> next{0};
+      auto work = [&] {
+        for (size_t b = next++; b < batch.size(); b = next++) {
+          size_t i = batch[b];
+          InstanceHookInput in{id, &n, addrs[i], schema, values[i], provider_config, provider_node};
+          values[i] = options_.on_instance(in, local[i]);
+        }
+      };
+      size_t threads = std::min<size_t>(batch.size(), static_cast<size_t>(std::max(1, options_.parallelism)));
+      std::vector<std::thread> pool;
+      for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+      work();
+      for (auto& t : pool) t.join();
+    }
     for (const Diagnostics& d : local) diags.Append(d);
   } else if (schema) {
     for (Value& v : values) v = PlannedInstanceValue(*schema, v);

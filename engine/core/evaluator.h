@@ -54,6 +54,9 @@ struct EvaluateOptions {
   //! the node, and the walk skips what depends on it. Unset: the planned value with
   //! computed attributes unknown (validate, console).
   std::function<Value(const InstanceHookInput& input, Diagnostics& diags)> on_instance;
+  //! The ordering class of an instance (ordering_classes.h): a resource's instances go to
+  //! on_instance class by class, lowest first, each class's side by side. Unset: one batch.
+  std::function<int(const ResourceInstanceAddr& addr)> instance_class;
   //! Stops the walk from starting new nodes (SIGINT during apply).
   const std::atomic<bool>* stop = nullptr;
   //! strata.yaml's limits (count and for_each are held to max_instances).
@@ -93,6 +96,7 @@ class StageEvaluation {
     enum Kind { Single, Count, Each } kind = Single;
   };
   std::vector<Value> EvalInstances(NodeId id, const GraphNode& n, const std::vector<InstanceSpec>& specs, Diagnostics& diags);
+  std::vector<std::vector<size_t>> ClassBatches(const std::vector<ResourceInstanceAddr>& addrs) const;
   void EvalOutput(NodeId id, const GraphNode& n, Diagnostics& diags);
   std::string ModuleDir(size_t module) const;
   NodeId ProviderNodeOf(const GraphNode& n) const;

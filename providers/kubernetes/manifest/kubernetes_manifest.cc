@@ -21,6 +21,7 @@
 #include "engine/value/json.h"
 #include "providers/kubernetes/manifest/await.h"
 #include "providers/kubernetes/manifest/manifest_types.h"
+#include "providers/kubernetes/manifest/ordering.h"
 #include "providers/kubernetes/manifest/owned_fields.h"
 #include "providers/kubernetes/manifest/server_side_apply.h"
 
@@ -106,6 +107,15 @@ class KubernetesManifest : public ResourceType {
   }
 
   CreateRecovery Recovery() const override { return CreateRecovery::NaturalKey; }
+
+  int OrderingClass(const Value& value) const override {
+    Value manifest = Get(value, "manifest");
+    Value api_version = Get(manifest, "apiVersion"), kind = Get(manifest, "kind");
+    if (!api_version.IsKnown() || !kind.IsKnown() || !api_version.IsString() || !kind.IsString()) {
+      return OrderingClassOf("", "");  // not known yet: among the custom resources
+    }
+    return OrderingClassOf(SplitApiVersion(api_version.AsString()).first, kind.AsString());
+  }
   std::vector<std::string> RecoveryKey() const override { return {"manifest"}; }
 
   Diagnostics Validate(const Value& config) const override {

@@ -1,6 +1,7 @@
 // Plan and apply through the engine API (PlanStage, ApplyPlan) with a fake cloud provider:
 // creates, no-op re-plans, force-new replacement, failed creates kept tainted, and an
 // interrupted create recovered with its idempotency token.
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -34,6 +35,8 @@ struct FakeCloud {
   int next_id = 1;
   //! The next create makes its object but its answer is lost (a reset connection, a 5xx).
   bool lose_next_create_answer = false;
+  //! "create <name>" / "delete <name>", in the order the calls came.
+  std::vector<std::string> calls;
 };
 
 class FakeProvider : public Provider {
@@ -76,8 +79,17 @@ class FakeProvider : public Provider {
     }
     return r;
   }
+  // Things named "...-c<digit>" report that digit as their ordering class.
+  int OrderingClass(const std::string&, const Value& value) const override {
+    Value name = attrs::Get(value, "name");
+    if (!name.IsString()) return 0;
+    const std::string& n = name.AsString();
+    auto at = n.rfind("-c");
+    return at == std::string::npos || at + 3 != n.size() ? 0 : n[at + 2] - '0';
+  }
   ApplyResult CreateResource(const OperationContext& ctx, const std::string&, const Value& planned) override {
     std::lock_guard lock(cloud_->mu);
+    cloud_->calls.push_back("create " + attrs::GetString(planned, "name"));
     cloud_->create_tokens.push_back(ctx.idempotency_token);
     cloud_->create_resumes.push_back(ctx.resume_interrupted_create);
     ApplyResult r;
@@ -109,6 +121,7 @@ class FakeProvider : public Provider {
   }
   DeleteResult DeleteResource(const OperationContext&, const std::string&, const Value& prior) override {
     std::lock_guard lock(cloud_->mu);
+    cloud_->calls.push_back("delete " + attrs::GetString(prior, "name"));
     if (settings_.IsMapping()) cloud_->delete_endpoints.push_back(settings_.AsMap().at("endpoint").AsString());
     DeleteResult r;
     if (prior.AsMap().at("name").AsString() == "stuck") {
@@ -632,6 +645,67 @@ TEST_F(PlanApplyTest, DeletesOfRemovedResourcesUseTheirProviderBlock) {
   EXPECT_EQ(out.destroyed, 2);
   EXPECT_EQ(cloud_->delete_endpoints, (std::vector<std::string>{"http://127.0.0.1:9", "http://127.0.0.1:9"}));
   EXPECT_TRUE(cloud_->objects.empty());
+}
+
+// Ordering classes (Provider::OrderingClass): the instances of one for_each, and resources
+// that do not refer to each other, are created lowest class first and deleted highest class
+// first; a dependency the configuration states wins over a class.
+constexpr const char* kClassedThings = R"(
+resources:
+  docs:
+    type: fake_thing
+    for_each: ${toset(["deploy-c4", "account-c2", "namespace-c0", "webhook-c6", "crd-c0", "custom-c5"])}
+    properties: { name: "${each.key}" }
+  alpha:
+    type: fake_thing
+    properties: { name: a-c9 }
+  zulu:
+    type: fake_thing
+    properties: { name: z-c0 }
+)";
+
+// The classes of `calls` with `verb`, in call order.
+std::vector<int> ClassesOf(const std::vector<std::string>& calls, const std::string& verb) {
+  std::vector<int> out;
+  for (const std::string& c : calls) {
+    if (c.rfind(verb + " ", 0) == 0) out.push_back(c.back() - '0');
+  }
+  return out;
+}
+
+TEST_F(PlanApplyTest, OrderingClassesOrderCreatesUpAndDeletesDown) {
+  WriteConfig(kClassedThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  std::vector<int> creates = ClassesOf(cloud_->calls, "create");
+  ASSERT_EQ(creates.size(), 8u);
+  EXPECT_TRUE(std::is_sorted(creates.begin(), creates.end())) << ::testing::PrintToString(cloud_->calls);
+
+  cloud_->calls.clear();
+  Apply(MakePlan(PlanMode::Destroy), diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  std::vector<int> deletes = ClassesOf(cloud_->calls, "delete");
+  ASSERT_EQ(deletes.size(), 8u);
+  EXPECT_TRUE(std::is_sorted(deletes.rbegin(), deletes.rend())) << ::testing::PrintToString(cloud_->calls);
+}
+
+TEST_F(PlanApplyTest, ADependencyWinsOverOrderingClasses) {
+  WriteConfig(R"(
+resources:
+  workload:
+    type: fake_thing
+    properties: { name: workload-c4 }
+  namespace:
+    type: fake_thing
+    properties: { name: "ns-${workload.id}-c0" }
+)");
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  ASSERT_EQ(cloud_->calls.size(), 2u);
+  EXPECT_EQ(cloud_->calls[0], "create workload-c4");
+  EXPECT_EQ(cloud_->calls[1].rfind("create ns-", 0), 0u);
 }
 
 }  // namespace
