@@ -120,6 +120,14 @@ ApplyAnswer ServerSideApply(KubeSession& session, const OperationContext& ctx, c
   }
 
   ApiResult<Json> answer = SendApply(session, ctx, request, *resource, target, body, request.force_conflicts);
+  // A namespace made by another resource of this apply may still be on its way: a real apply
+  // waits for it as long as for a kind.
+  auto until = OperationContext::Clock::now() + patience;
+  while (!answer.ok() && IsNamespaceMissing(answer.error(), target) && OperationContext::Clock::now() < until &&
+         !ctx.Cancelled()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    answer = SendApply(session, ctx, request, *resource, target, body, request.force_conflicts);
+  }
   std::vector<std::string> taken_back;
   if (!answer.ok() && answer.error().IsFieldManagerConflict()) {
     // Drift on fields Strata owned before is taken back; anything else is the user's call.
