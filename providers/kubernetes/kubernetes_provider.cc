@@ -23,6 +23,8 @@ KubernetesProvider::KubernetesProvider(KubernetesProviderOptions options)
     : options_(std::move(options)), session_(std::make_shared<KubeSession>()) {
   if (!options_.kubeconfig_env) options_.kubeconfig_env = ProcessKubeconfigEnv;
   Add(NewKubernetesManifest(session_));
+  Add(NewKubernetesResourceData(session_));
+  Add(NewKubernetesResourcesData(session_));
 }
 
 ResourceSchema KubernetesProvider::SettingsSchema() const {

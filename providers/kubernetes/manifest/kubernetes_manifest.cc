@@ -21,6 +21,7 @@
 #include "engine/value/json.h"
 #include "providers/kubernetes/manifest/await.h"
 #include "providers/kubernetes/manifest/manifest_types.h"
+#include "providers/kubernetes/manifest/object_reader.h"
 #include "providers/kubernetes/manifest/ordering.h"
 #include "providers/kubernetes/manifest/owned_fields.h"
 #include "providers/kubernetes/manifest/server_side_apply.h"
@@ -214,7 +215,7 @@ class KubernetesManifest : public ResourceType {
       result.diags = Diag("Invalid Kubernetes manifest in state", ref.error());
       return result;
     }
-    auto live = Fetch(ctx, *ref, result.diags);
+    auto live = ReadObject(*session_, ctx, *ref, result.diags);
     if (result.diags.HasErrors()) return result;
     if (!live) {
       result.gone = true;
@@ -279,7 +280,7 @@ class KubernetesManifest : public ResourceType {
       result.diags = Diag("Invalid import id", ref.error());
       return result;
     }
-    auto live = Fetch(ctx, *ref, result.diags);
+    auto live = ReadObject(*session_, ctx, *ref, result.diags);
     if (result.diags.HasErrors()) return result;
     if (!live) {
       result.diags = Diag("Object not found", fmt::format("{} does not exist in the cluster.", ref->Describe()));
@@ -306,7 +307,7 @@ class KubernetesManifest : public ResourceType {
       result.diags = Diag("Invalid Kubernetes manifest", ref.error());
       return result;
     }
-    auto live = Fetch(ctx, *ref, result.diags);
+    auto live = ReadObject(*session_, ctx, *ref, result.diags);
     if (result.diags.HasErrors()) return result;
     if (!live) {
       result.gone = true;
@@ -341,30 +342,6 @@ class KubernetesManifest : public ResourceType {
     return Diag("Kubernetes cluster not reachable",
                 "The kubernetes provider's settings were not known when it was configured; they must be known "
                 "when objects are applied, read or deleted.");
-  }
-
-  // The live object, nullopt when it does not exist; errors (including a kind the server
-  // does not serve: that is not "gone") go to `diags`.
-  std::optional<Json> Fetch(const OperationContext& ctx, const ObjectRef& ref, Diagnostics& diags) const {
-    ApiError error;
-    auto resource = ResourceFor(*session_, ctx, ref, std::chrono::milliseconds(0), error);
-    if (!resource) {
-      if (error.http_status != 0 || !error.message.empty()) {
-        diags.Error("Kubernetes discovery failed", fmt::format("Looking up the kind of {}: {}", ref.Describe(), error.Describe()));
-      } else {
-        diags.Error("Kind not served by the cluster",
-                    fmt::format("The cluster does not serve {} {} (for {}). If its CustomResourceDefinition was "
-                                "deleted outside Strata, remove the object from state (`strata state rm`).",
-                                ref.api_version, ref.kind, ref.Describe()));
-      }
-      return std::nullopt;
-    }
-    ObjectRef target = WithNamespace(*session_, ref, *resource);
-    auto answer = session_->client->Call(ctx, GetRequest(ObjectPath(*resource, target.namespace_name, target.name)));
-    if (answer.ok()) return *answer;
-    if (answer.error().IsNotFound()) return std::nullopt;
-    diags.Error("Kubernetes read failed", fmt::format("Reading {}: {}", target.Describe(), answer.error().Describe()));
-    return std::nullopt;
   }
 
   ApplyResult Apply(const OperationContext& ctx, const Value& prior, const Value& planned) {
