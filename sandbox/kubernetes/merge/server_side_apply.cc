@@ -112,10 +112,9 @@ bool RecordChanges(const ObjectType& type, const Json* before, const Json& after
   comparison.modified = comparison.modified.RecursiveDifference(reset);
   comparison.removed = comparison.removed.RecursiveDifference(reset);
   TakeChangedFields(entries, self, comparison, /*force=*/true);
-  // Newly present struct fields are not recorded as members (kube's typed objects always
-  // have them): only what ToFieldSet would list.
-  const Set owned = comparison.modified.Union(comparison.added)
-                        .Intersection(ToFieldSet(type.root(), after))
+  // Newly present struct fields are not recorded as members: kube's typed objects always
+  // have them, so its comparison never sees them added.
+  const Set owned = WithoutStructFields(type.root(), after, comparison.modified.Union(comparison.added))
                         .Difference(StrippedFields());
   ManagedFieldsEntry& entry = EntryFor(entries, self);
   entry.fields = entry.fields.Difference(comparison.removed).Union(owned);

@@ -302,7 +302,61 @@ void Release(const TypeNode* declared, Json& value, const Set& last, const Set* 
   value = std::move(kept);
 }
 
+void FilterStructFields(const TypeNode* declared, const Json& value, const Set& set, Path& path, Set& out) {
+  const TypeNode* t = Effective(declared, value);
+  auto child_value = [&](const PathElement& e, const TypeNode** child_type) -> const Json* {
+    if (e.kind() == PathElement::Kind::kField && value.is_object()) {
+      auto it = value.find(e.field());
+      if (it == value.end()) return nullptr;
+      *child_type = t->kind == TypeNode::Kind::kObject ? t->Member(e.field()) : UntypedNode();
+      return &*it;
+    }
+    if (value.is_array() && t->kind == TypeNode::Kind::kList) {
+      for (size_t i = 0; i < value.size(); ++i) {
+        if (ListItemElement(t, value[i], static_cast<int>(i)) == e) {
+          *child_type = t->items;
+          return &value[i];
+        }
+      }
+    }
+    return nullptr;
+  };
+  for (const PathElement& member : set.members()) {
+    const TypeNode* child_type = nullptr;
+    const Json* child = child_value(member, &child_type);
+    if (child && member.kind() == PathElement::Kind::kField && child->is_object() && !child->empty()) {
+      const TypeNode* effective = Effective(child_type, *child);
+      if (!effective->fields.empty() && !effective->atomic) continue;  // a struct with content
+    }
+    path.push_back(member);
+    out.Insert(path);
+    path.pop_back();
+  }
+  for (const Set::Child& c : set.children()) {
+    const TypeNode* child_type = nullptr;
+    const Json* child = child_value(c.element, &child_type);
+    path.push_back(c.element);
+    if (child) {
+      FilterStructFields(child_type, *child, c.set, path, out);
+    } else {
+      c.set.Iterate([&](const Path& rest) {
+        Path full = path;
+        full.insert(full.end(), rest.begin(), rest.end());
+        out.Insert(full);
+      });
+    }
+    path.pop_back();
+  }
+}
+
 }  // namespace
+
+fieldpath::Set WithoutStructFields(const TypeNode* type, const Json& value, const fieldpath::Set& set) {
+  Set out;
+  Path path;
+  FilterStructFields(type, value, set, path, out);
+  return out;
+}
 
 fieldpath::PathElement ListItemElement(const TypeNode* list, const Json& item, int index) {
   if (list == nullptr || list->kind != TypeNode::Kind::kList) return PathElement::Index(index);

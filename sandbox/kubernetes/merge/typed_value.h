@@ -41,6 +41,11 @@ Comparison Compare(const TypeNode* type, const Json* before, const Json* after);
 //! unowned fields of `last` beneath it go. A granular container left empty goes too.
 void RemoveReleased(const TypeNode* type, Json& value, const fieldpath::Set& last, const fieldpath::Set& owned);
 
+//! `set` without the members that are struct fields (objects with named fields) holding
+//! content: in kube-apiserver such fields exist in every typed object (Go structs), so an
+//! Update never "adds" them; maps, list items and pointer-free leaves stay.
+fieldpath::Set WithoutStructFields(const TypeNode* type, const Json& value, const fieldpath::Set& set);
+
 //! Removes object members whose value is null, at every depth (kube-apiserver drops them
 //! when it decodes into its typed objects).
 void DropNulls(Json& value);
