@@ -1,5 +1,5 @@
 #pragma once
-// Reading a field manager's FieldsV1 (the trie in metadata.managedFields: "f:<field>",
+// A field manager's FieldsV1 (the trie in metadata.managedFields: "f:<field>",
 // "k:<json keys>" for items of map lists, "v:<json>" for items of set lists, "i:<index>",
 // and "." for the item itself) against an object: the part of the object the manager owns,
 // and the paths it owns as Kubernetes prints them in conflicts (".spec.replicas",

@@ -23,7 +23,7 @@ const char* kFields = R"({
   "f:metadata": {"f:labels": {"f:app": {}}},
   "f:spec": {"f:selector": {}, "f:template": {"f:spec": {"f:containers": {
      "k:{\"name\":\"ca\"}": {".": {}, "f:image": {}, "f:name": {},
-        "f:ports": {"k:{\"containerPort\":8085,\"protocol\":\"TCP\"}": {".": {}, "f:containerPort": {}}}}}}}}})";
+        "f:ports": {"k:{\"containerPort\":8085,\"protocol\":\"TCP\"}": {".": {}, "f:containerPort": {}, "f:protocol": {}}}}}}}}})";
 
 TEST(KubernetesOwnedFieldsTest, ProjectsTheOwnedPartOnly) {
   Json owned = OwnedObject(Json::parse(kDeployment), Json::parse(kFields));
