@@ -22,6 +22,20 @@ namespace {
 
 const std::vector<std::string> kTopLevelKeys = {"variables", "locals", "providers", "data", "resources", "modules", "outputs"};
 
+// A Kubernetes manifest (a document with apiVersion and kind at the top) left beside the
+// module files: one error that says what it is and where it belongs, instead of an
+// "is not expected" for each of its keys.
+std::optional<ForeignFile> KubernetesManifest(const std::vector<YAML::Node>& documents) {
+  for (const auto& doc : documents) {
+    if (doc.IsMap() && doc["apiVersion"] && doc["kind"]) {
+      return ForeignFile{"Kubernetes manifest among module files",
+                         "This looks like a Kubernetes manifest (apiVersion/kind), not a Strata module file; put "
+                         "manifests in a subdirectory such as manifests/ and read them with kubernetes_documents(...)."};
+    }
+  }
+  return std::nullopt;
+}
+
 class ModuleLoader {
  public:
   ModuleLoader(SourceRegistry& sources, Diagnostics& diags) : sources_(sources), diags_(diags) {}
@@ -65,7 +79,7 @@ class ModuleLoader {
   }
 
   void LoadFile(ModuleConfig& module, const fs::path& path) {
-    std::optional<YamlDocument> doc = ReadYamlDocument(path.string(), sources_, diags_);
+    std::optional<YamlDocument> doc = ReadYamlDocument(path.string(), sources_, diags_, KubernetesManifest);
     if (!doc) {
       module.has_errors = true;
       return;

@@ -67,7 +67,8 @@ void ReportYamlProblem(const std::string& path, const std::string& text, const Y
 
 }  // namespace
 
-std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegistry& sources, Diagnostics& diags) {
+std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegistry& sources, Diagnostics& diags,
+                                             const ForeignFileCheck& foreign) {
   std::optional<std::string> read = base::ReadFile(path);
   if (!read) {
     diags.Error("Cannot read file", fmt::format("Could not open {}.", path));
@@ -84,6 +85,10 @@ std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegi
   BoundedYaml parsed = ParseBoundedYaml(doc.text);
   if (parsed.problem) {
     ReportYamlProblem(path, doc.text, *parsed.problem, diags);
+    return std::nullopt;
+  }
+  if (std::optional<ForeignFile> problem = foreign ? foreign(parsed.documents) : std::nullopt) {
+    diags.Error(problem->summary, problem->detail, SourceRange{path, {1, 1, 0}, {1, 2, 1}});
     return std::nullopt;
   }
   if (parsed.documents.size() > 1) {

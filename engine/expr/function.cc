@@ -15,6 +15,7 @@ const FunctionTable& FunctionTable::Standard() {
     RegisterFileFunctions(t);
     RegisterNumericFunctions(t);
     RegisterTypeFunctions(t);
+    RegisterKubernetesFunctions(t);
     return t;
   }();
   return table;

@@ -73,5 +73,7 @@ void RegisterNetworkFunctions(FunctionTable& table);
 void RegisterFileFunctions(FunctionTable& table);
 void RegisterNumericFunctions(FunctionTable& table);
 void RegisterTypeFunctions(FunctionTable& table);
+//! Strata extensions, not in Terraform: kubernetes_documents, kubernetes_documents_text.
+void RegisterKubernetesFunctions(FunctionTable& table);
 
 }  // namespace strata

@@ -11,10 +11,10 @@
 #include "engine/base/base64.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
+#include "engine/expr/functions/yaml_value.h"
 #include "engine/value/json.h"
 #include "engine/value/limits.h"
 #include "engine/value/yaml_bounds.h"
-#include "engine/value/yaml_scalar.h"
 
 namespace strata {
 namespace {
@@ -168,69 +168,6 @@ Value YamlEncode(const Args& args, const FunctionContext&) {
   return Value::String(out + "\n");
 }
 
-// True when s[from..] is one or more characters, all satisfying `pred`.
-template <typename Pred>
-bool AllFrom(const std::string& s, size_t from, Pred pred) {
-  return s.size() > from && std::all_of(s.begin() + static_cast<std::ptrdiff_t>(from), s.end(), pred);
-}
-
-// The digits after a 0o / 0x prefix as a number (a double: no overflow on long input).
-double ParseRadix(const std::string& s, int radix) {
-  double n = 0;
-  for (size_t i = 2; i < s.size(); ++i) {
-    int c = std::tolower(static_cast<unsigned char>(s[i]));
-    n = n * radix + (c <= '9' ? c - '0' : c - 'a' + 10);
-  }
-  return n;
-}
-
-// Resolves a plain scalar with the YAML 1.2 core schema.
-Value ResolvePlainScalar(const std::string& s) {
-  if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return Value::Null();
-  if (s == "true" || s == "True" || s == "TRUE") return Value::Bool(true);
-  if (s == "false" || s == "False" || s == "FALSE") return Value::Bool(false);
-  auto octal = [](char c) { return c >= '0' && c <= '7'; };
-  auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
-  if (s.starts_with("0o") && AllFrom(s, 2, octal)) return Value::Number(ParseRadix(s, 8));
-  if (s.starts_with("0x") && AllFrom(s, 2, hex)) return Value::Number(ParseRadix(s, 16));
-  if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
-  std::string_view unsigned_part(s);
-  if (s[0] == '+' || s[0] == '-') unsigned_part.remove_prefix(1);
-  if (unsigned_part == ".inf" || unsigned_part == ".Inf" || unsigned_part == ".INF") {
-    Fail(0, "infinite numbers cannot be represented");
-  }
-  if (s == ".nan" || s == ".NaN" || s == ".NAN") Fail(0, "NaN cannot be represented");
-  return Value::String(s);
-}
-
-Value YamlNodeToValue(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Undefined:
-    case YAML::NodeType::Null:
-      return Value::Null();
-    case YAML::NodeType::Scalar: {
-      const std::string& tag = node.Tag();
-      if (tag == "!" || tag == "tag:yaml.org,2002:str" || tag == "!!str")
-        return Value::String(node.Scalar());
-      return ResolvePlainScalar(node.Scalar());
-    }
-    case YAML::NodeType::Sequence: {
-      ValueList items;
-      for (const auto& e : node) items.push_back(YamlNodeToValue(e));
-      return Value::Tuple(std::move(items));
-    }
-    case YAML::NodeType::Map: {
-      ValueMap items;
-      for (const auto& kv : node) {
-        if (!kv.first.IsScalar()) Fail(0, "only scalar mapping keys are supported");
-        items[kv.first.Scalar()] = YamlNodeToValue(kv.second);
-      }
-      return Value::Object(std::move(items));
-    }
-  }
-  return Value::Null();
-}
-
 Value YamlDecode(const Args& args, const FunctionContext&) {
   std::string text = functions::StringArg(args, 0);
   BoundedYaml parsed = ParseBoundedYaml(text);
@@ -244,7 +181,11 @@ Value YamlDecode(const Args& args, const FunctionContext&) {
         0,
         "the YAML text contains more than one document; yamldecode accepts only a single document");
   }
-  return YamlNodeToValue(docs[0]);
+  try {
+    return functions::YamlNodeToValue(docs[0], functions::YamlScalarRules::Core12);
+  } catch (const functions::YamlValueError& e) {
+    Fail(0, e.message);
+  }
 }
 
 // ---- base64, URL, CSV ---------------------------------------------------------------------

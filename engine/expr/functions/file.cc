@@ -50,14 +50,9 @@ Value FileBase64(const Args& args, const FunctionContext& ctx) {
 }
 
 Value TemplateFile(const Args& args, const FunctionContext& ctx) {
-  if (!args[1].IsNull() && !args[1].IsMapping()) {
-    Fail(1, fmt::format("invalid vars value: a map or object is required, got {}",
-                        args[1].TypeName()));
-  }
-  if (!ctx.render_template)
-    Fail(-1, "templatefile is not available here: templates cannot be rendered in this context");
+  Value vars = functions::TemplateVarsArg(args, 1);
+  functions::RequireTemplateRenderer(ctx, "templatefile");
   std::string text = ReadTextFile(args, 0, ctx);
-  Value vars = args[1].IsNull() ? Value::Object({}) : args[1];
   return ctx.render_template(text, functions::ResolvePath(ctx, functions::StringArg(args, 0)),
                              vars);
 }

@@ -248,7 +248,10 @@ std::string ResolvePath(const FunctionContext& ctx, const std::string& path) {
 }
 
 std::string ReadFileArg(const Args& args, int index, const FunctionContext& ctx) {
-  std::string path = ResolvePath(ctx, StringArg(args, index));
+  return ReadFileAt(ResolvePath(ctx, StringArg(args, index)), index);
+}
+
+std::string ReadFileAt(const std::string& path, int index) {
   std::error_code ec;
   auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) {
@@ -264,6 +267,21 @@ std::string ReadFileArg(const Args& args, int index, const FunctionContext& ctx)
   std::optional<std::string> text = base::ReadFile(path);
   if (!text) Fail(index, fmt::format("failed to read \"{}\"", path));
   return std::move(*text);
+}
+
+Value TemplateVarsArg(const Args& args, int index) {
+  const Value& vars = args[index];
+  if (vars.IsNull()) return Value::Object({});
+  if (!vars.IsMapping()) {
+    Fail(index, fmt::format("invalid vars value: a map or object is required, got {}", vars.TypeName()));
+  }
+  return vars;
+}
+
+void RequireTemplateRenderer(const FunctionContext& ctx, const std::string& function) {
+  if (!ctx.render_template) {
+    Fail(-1, fmt::format("{} is not available here: templates cannot be rendered in this context", function));
+  }
 }
 
 }  // namespace strata::functions

@@ -77,5 +77,14 @@ std::string JsonEncode(const Value& v);
 std::string ResolvePath(const FunctionContext& ctx, const std::string& path);
 //! Reads a regular file, throwing FunctionError (arg `index`) naming the resolved path.
 std::string ReadFileArg(const Args& args, int index, const FunctionContext& ctx);
+//! Reads the regular file at `path` (already resolved), as ReadFileArg does.
+std::string ReadFileAt(const std::string& path, int index);
+
+// Templates, as templatefile renders them (ctx.render_template).
+//! The variables of a template from argument `index`: a map or object, or null for none
+//! (an empty object). Anything else is an error naming the argument.
+Value TemplateVarsArg(const Args& args, int index);
+//! Fails (the whole call) when `ctx` cannot render templates; `function` names the caller.
+void RequireTemplateRenderer(const FunctionContext& ctx, const std::string& function);
 
 }  // namespace strata::functions

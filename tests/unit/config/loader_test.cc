@@ -242,6 +242,38 @@ TEST_F(LoaderTest, SeveralDocumentsInOneFile) {
   EXPECT_THAT(out, HasSubstr("Several YAML documents in one file"));
 }
 
+// A Kubernetes manifest dropped beside the module files: one error that says so, at the
+// file's first line, instead of an "is not expected" for each of its keys.
+constexpr const char* kManifestError =
+    "main/sa.yaml:1:1: Kubernetes manifest among module files: This looks like a Kubernetes manifest (apiVersion/kind), "
+    "not a Strata module file; put manifests in a subdirectory such as manifests/ and read them with "
+    "kubernetes_documents(...).\n";
+
+TEST_F(LoaderTest, KubernetesManifestAmongModuleFilesSaysSo) {
+  WriteSingleStageProject();
+  Write("main/main.yaml", "locals: { a: 1 }\n");
+  Write("main/sa.yaml", "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: cluster-autoscaler\n");
+  loaded_ = LoadStage();
+  EXPECT_EQ(Messages(), kManifestError);
+}
+
+TEST_F(LoaderTest, MultiDocumentKubernetesManifestAmongModuleFilesSaysSo) {
+  WriteSingleStageProject();
+  Write("main/main.yaml", "locals: { a: 1 }\n");
+  Write("main/sa.yaml",
+        "# the autoscaler\n---\napiVersion: v1\nkind: ServiceAccount\nmetadata: {name: a}\n---\napiVersion: apps/v1\n"
+        "kind: Deployment\nmetadata: {name: a}\n");
+  loaded_ = LoadStage();
+  EXPECT_EQ(Messages(), kManifestError);
+}
+
+TEST_F(LoaderTest, ModuleFileWithOnlyAStrayKindKeepsItsMessage) {
+  // apiVersion and kind together make a manifest; one of them alone is a mistyped module file.
+  std::string out = LoadMain("kind: x\nlocals: { a: 1 }\n");
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:1:1: Unsupported argument: \"kind\" is not expected in a module file."));
+  EXPECT_THAT(out, Not(HasSubstr("Kubernetes")));
+}
+
 TEST_F(LoaderTest, AllErrorsAreReportedTogether) {
   WriteSingleStageProject();
   Write("main/a.yaml",
