@@ -1,6 +1,7 @@
 #include "sandbox/kubeconfig.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>

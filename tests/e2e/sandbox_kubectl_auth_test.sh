@@ -52,8 +52,13 @@ if run "kubectl config view" 0 kubectl --kubeconfig "$kubeconfig" config view; t
   expect "config view: current context" "$out" "current-context: kube"
 fi
 # kubectl exits 1 for the 404 the endpoint answers: TLS and the client certificate passed.
+# (`get --raw` drops the server URL's path: /version reaches the endpoint as /version.)
 run "kubectl get --raw /version with the client certificate" 1 kubectl --kubeconfig "$kubeconfig" get --raw /version
 expect "the client certificate is admitted (NotFound, not Unauthorized)" "$err" "the server could not find the requested resource"
+run "kubectl get --raw under the cluster's path" 1 kubectl --kubeconfig "$kubeconfig" get --raw /clusters/kube/version
+expect "the client certificate is admitted for the cluster" "$err" "the server could not find the requested resource"
+run "kubectl get --raw for a cluster that does not exist" 1 kubectl --kubeconfig "$kubeconfig" get --raw /clusters/nope/version
+expect "a missing cluster is NotFound by name" "$err" 'the sandbox has no EKS cluster "nope"'
 
 # Another CA's certificate: kube-apiserver's answer, 401.
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj "/O=system:masters/CN=mallory" \
@@ -67,8 +72,10 @@ text = re.sub(r"client-certificate-data: \S+", "client-certificate-data: " + cer
 text = re.sub(r"client-key-data: \S+", "client-key-data: " + key, text)
 print(text)
 PY
-run "kubectl with another CA's certificate" 1 kubectl --kubeconfig "$work/bad-config" get --raw /version
+run "kubectl with another CA's certificate" 1 kubectl --kubeconfig "$work/bad-config" get --raw /clusters/kube/version
 expect "another CA's certificate is Unauthorized" "$err" "Unauthorized"
+code=$(curl -sS --cacert "$work/ca.pem" --cert "$work/bad.crt" --key "$work/bad.key" -o /dev/null -w '%{http_code}' "$endpoint/version")
+expect "curl with another CA's certificate is 401" "$code" "401"
 
 # `aws eks get-token` against the sandbox's STS: the verifier must accept what the CLI makes.
 token_for() {
@@ -84,8 +91,9 @@ expect "a token for another cluster is 401" "$code" "401"
 expect "the 401 is a Status" "$(cat "$work/body")" '"reason":"Unauthorized"'
 code=$(curl -sS --cacert "$work/ca.pem" -o /dev/null -w '%{http_code}' "$endpoint/version")
 expect "no credentials is 401" "$code" "401"
+# A token is valid for one cluster: the path must name it (`get --raw` drops the server's).
 run "kubectl with the CLI's token" 1 kubectl --server "$endpoint" --certificate-authority "$work/ca.pem" \
-  --token "$token" --kubeconfig /dev/null get --raw /version
+  --token "$token" --kubeconfig /dev/null get --raw /clusters/kube/version
 expect "kubectl with the CLI's token is admitted" "$err" "the server could not find the requested resource"
 
 # The same kubeconfig, printed.

@@ -1,5 +1,7 @@
 // AdmitClusterRequest (sandbox/cluster_endpoint.h): the cluster endpoint's authentication,
-// with the cluster EKS recorded and the sandbox's keys from the world.
+// with the cluster EKS recorded and the sandbox's keys from the world. A path that names no
+// cluster (cluster ""; kubectl's `get --raw /version` drops the server URL's path) can only
+// be authenticated by a client certificate: a token is valid for one cluster, unknown here.
 
 #include <chrono>
 
@@ -23,7 +25,9 @@ bool AdmitClusterRequest(const httplib::Request& req, const std::string& cluster
       k8s_auth::Authenticate(req, access.value_or(k8s_auth::ClusterAccess{cluster, "us-east-1", "", false}), ctx);
   if (!access && result.status != 401) {
     res.status = 404;
-    res.set_content(k8s_auth::FailureStatusJson(404, "NotFound", "the sandbox has no EKS cluster \"" + cluster + "\""),
+    res.set_content(k8s_auth::FailureStatusJson(404, "NotFound",
+                                                cluster.empty() ? "the server could not find the requested resource"
+                                                                : "the sandbox has no EKS cluster \"" + cluster + "\""),
                     "application/json");
     return false;
   }
