@@ -5,6 +5,7 @@
 
 #include "providers/aws/http/http_types.h"
 #include "providers/aws/http/url.h"
+#include "sandbox/caller_identity.h"
 #include "sandbox/standard_errors.h"
 
 namespace strata::sandbox {
@@ -125,6 +126,12 @@ Response ApiFrontEnd::Answer(const httplib::Request& req, const std::string& bod
       ++bad_signatures_;
       return Refuse(&service, request, SignatureError(service.protocol(), verified));
     }
+  }
+
+  {
+    std::lock_guard lock(world_mutex_);
+    if (std::optional<AccessKeyRecord> key = LookUpAccessKey(world_, settings_, auth->access_key))
+      request.caller = key->identity;
   }
 
   // Outside the world lock, so that concurrent calls wait together.

@@ -14,25 +14,31 @@ void SetStatus(httplib::Response& res, int code, const char* reason, const std::
   res.set_content(status.dump(), "application/json");
 }
 
-void Answer(const httplib::Request& req, httplib::Response& res) {
-  std::string authorization = req.get_header_value("Authorization");
-  if (authorization.rfind("Bearer ", 0) != 0) {
-    SetStatus(res, 401, "Unauthorized", "Unauthorized");
-    return;
-  }
+// "/clusters/<name>[/...]" -> name; "" for any other path.
+std::string ClusterOf(const std::string& path) {
+  const std::string prefix = "/clusters/";
+  if (path.compare(0, prefix.size(), prefix) != 0) return "";
+  return path.substr(prefix.size(), path.find('/', prefix.size()) - prefix.size());
+}
+
+void Answer(const httplib::Request& req, httplib::Response& res, const ClusterEndpointAuth& auth) {
+  // Paths outside /clusters/<name> are authenticated too (cluster ""): a client certificate
+  // gets the 404 below, anyone else a 401.
+  if (!AdmitClusterRequest(req, ClusterOf(req.path), auth, res)) return;
   SetStatus(res, 404, "NotFound", "the server could not find the requested resource");
 }
 
 }  // namespace
 
-void ServeClusterEndpoint(httplib::Server& server) {
+void ServeClusterEndpoint(httplib::Server& server, const ClusterEndpointAuth& auth) {
   const char* any = ".*";
-  server.Get(any, Answer);
-  server.Post(any, Answer);
-  server.Put(any, Answer);
-  server.Patch(any, Answer);
-  server.Delete(any, Answer);
-  server.Options(any, Answer);
+  auto answer = [&auth](const httplib::Request& req, httplib::Response& res) { Answer(req, res, auth); };
+  server.Get(any, answer);
+  server.Post(any, answer);
+  server.Put(any, answer);
+  server.Patch(any, answer);
+  server.Delete(any, answer);
+  server.Options(any, answer);
 }
 
 }  // namespace strata::sandbox

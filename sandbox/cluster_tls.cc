@@ -149,4 +149,44 @@ ServerCertificate IssueServerCertificate(const CertificateAuthority& ca) {
   return server;
 }
 
+ClientCertificate IssueClientCertificate(const CertificateAuthority& ca, const std::string& common_name,
+                                         const std::vector<std::string>& organizations) {
+  EvpPkeyPtr key = NewKey();
+  X509Ptr cert = NewCertificate(key.get(), 365);
+  X509_NAME* name = X509_get_subject_name(cert.get());
+  for (const std::string& organization : organizations) {
+    Check(X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8,
+                                     reinterpret_cast<const unsigned char*>(organization.c_str()), -1, -1, 0),
+          "naming the client certificate");
+  }
+  Check(X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8,
+                                   reinterpret_cast<const unsigned char*>(common_name.c_str()), -1, -1, 0),
+        "naming the client certificate");
+  Check(X509_set_issuer_name(cert.get(), X509_get_subject_name(ca.cert.get())), "setting the issuer");
+  AddExtension(cert.get(), ca.cert.get(), NID_basic_constraints, "critical,CA:FALSE");
+  AddExtension(cert.get(), ca.cert.get(), NID_key_usage, "critical,digitalSignature,keyEncipherment");
+  AddExtension(cert.get(), ca.cert.get(), NID_ext_key_usage, "clientAuth");
+  AddExtension(cert.get(), ca.cert.get(), NID_authority_key_identifier, "keyid:always");
+  if (X509_sign(cert.get(), ca.key.get(), EVP_sha256()) <= 0) Fail("signing the client certificate");
+  return ClientCertificate{CertPem(cert.get()), KeyPem(key.get())};
+}
+
+namespace {
+
+// Accepts every presented chain at the handshake; the request's authentication checks it.
+int AcceptAtHandshake(int /*preverify_ok*/, X509_STORE_CTX* /*ctx*/) { return 1; }
+
+}  // namespace
+
+void RequestOptionalClientCertificates(SSL_CTX* ctx, const CertificateAuthority& ca) {
+  // Without SSL_VERIFY_FAIL_IF_NO_PEER_CERT a client without a certificate is served.
+  SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, AcceptAtHandshake);
+  // Resumed sessions keep their peer certificate; OpenSSL refuses to resume a session of a
+  // server that verifies peers unless sessions are tied to a context.
+  static const unsigned char kSessionContext[] = "strata-sandbox-cluster-endpoint";
+  Check(SSL_CTX_set_session_id_context(ctx, kSessionContext, sizeof kSessionContext - 1),
+        "setting the session context");
+  Check(SSL_CTX_add_client_CA(ctx, ca.cert.get()), "naming the accepted client certificate issuer");
+}
+
 }  // namespace strata::sandbox

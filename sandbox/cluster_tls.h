@@ -1,13 +1,16 @@
 #pragma once
-// The sandbox's certificate authority and the certificate of its cluster endpoint.
-// The CA (EC P-256, ten years) is made once and kept in the world's settings, so clients
-// and kubeconfigs that trust it keep working across restarts; the endpoint's certificate
-// (127.0.0.1 and localhost) is issued afresh by that CA at every start.
+// The sandbox's certificate authority, the certificate of its cluster endpoint, and the
+// client certificates it gives kubectl. The CA (EC P-256, ten years) is made once and kept
+// in the world's settings, so clients and kubeconfigs that trust it keep working across
+// restarts; the endpoint's certificate (127.0.0.1 and localhost) is issued afresh by that
+// CA at every start, and so are client certificates (each valid as long as the CA).
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <openssl/evp.h>
+#include <openssl/ssl.h>
 #include <openssl/x509.h>
 
 namespace strata::sandbox {
@@ -42,5 +45,25 @@ CertificateAuthority LoadOrCreateCa(World& world);
 
 //! A one-year TLS server certificate for IP 127.0.0.1 and DNS localhost, signed by `ca`.
 ServerCertificate IssueServerCertificate(const CertificateAuthority& ca);
+
+//! A client certificate and its key, in PEM (what a kubeconfig's client-certificate-data
+//! and client-key-data hold).
+struct ClientCertificate {
+  std::string cert_pem;
+  std::string key_pem;
+};
+
+//! A one-year TLS client certificate (extendedKeyUsage clientAuth) signed by `ca`, with
+//! subject CN `common_name` and one O per entry of `organizations`: what Kubernetes reads
+//! as the user name and groups ("strata-sandbox-admin", {"system:masters"}).
+ClientCertificate IssueClientCertificate(const CertificateAuthority& ca, const std::string& common_name,
+                                         const std::vector<std::string>& organizations);
+
+//! Makes a TLS server built on `ctx` ask clients for a certificate without requiring one
+//! (as kube-apiserver does: bearer tokens work without one), naming `ca` as the issuer it
+//! accepts. The handshake never fails over the certificate: whether a presented one is
+//! valid is for the request's authentication to decide (a 401, as kube-apiserver answers
+//! an untrusted one), see sandbox/kubernetes/auth/client_certificate.h.
+void RequestOptionalClientCertificates(SSL_CTX* ctx, const CertificateAuthority& ca);
 
 }  // namespace strata::sandbox

@@ -10,6 +10,7 @@
 #include "sandbox/cluster_endpoint.h"
 #include "sandbox/cluster_port.h"
 #include "sandbox/cluster_tls.h"
+#include "sandbox/kubeconfig.h"
 #include "sandbox/listener.h"
 #include "sandbox/world.h"
 
@@ -45,6 +46,11 @@ struct Sandbox::Impl {
   int port = 0;
   ClusterPort cluster_port;
   std::string ca_pem;
+  //! The CA, whose certificate client certificates must chain to.
+  CertificateAuthority ca;
+  //! The client certificate of this process's kubeconfig (an admin of every cluster).
+  ClientCertificate kubeconfig_client;
+  std::unique_ptr<ClusterEndpointAuth> cluster_auth;
 };
 
 Sandbox::Sandbox(SandboxSettings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {}
@@ -60,13 +66,18 @@ bool Sandbox::Start(std::string& error) {
     CertificateAuthority ca = LoadOrCreateCa(*s.world);
     ServerCertificate server_cert = IssueServerCertificate(ca);
     s.ca_pem = ca.cert_pem;
+    s.kubeconfig_client = IssueClientCertificate(ca, kKubeconfigUser, {kKubeconfigGroup});
 
     // httplib takes its own references to the certificate and key.
     s.cluster_server =
         std::make_unique<Listener<httplib::SSLServer>>(server_cert.cert.get(), server_cert.key.get());
     if (!s.cluster_server->is_valid()) throw std::runtime_error("cannot set up TLS for the cluster endpoint");
+    RequestOptionalClientCertificates(s.cluster_server->ssl_context(), ca);
+    s.ca = std::move(ca);
     Configure(*s.cluster_server, kClusterWorkers);
-    ServeClusterEndpoint(*s.cluster_server);
+    s.cluster_auth = std::make_unique<ClusterEndpointAuth>(
+        ClusterEndpointAuth{*s.world, s.world_mutex, s.settings, s.ca.cert.get()});
+    ServeClusterEndpoint(*s.cluster_server, *s.cluster_auth);
     s.cluster_port = BindClusterPort(*s.cluster_server, host, s.settings.cluster_port, *s.world);
 
     s.api_server = std::make_unique<Listener<httplib::Server>>();
@@ -119,6 +130,7 @@ void Sandbox::Stop() {
   }
   s.api_server.reset();
   s.cluster_server.reset();
+  s.cluster_auth.reset();
   // The front end stays for stats(); it is not called any more.
   std::lock_guard lock(s.world_mutex);
   s.world.reset();
@@ -137,6 +149,15 @@ std::string Sandbox::recorded_cluster_url() const {
 }
 
 std::string Sandbox::ca_pem() const { return impl_->ca_pem; }
+
+std::string Sandbox::Kubeconfig() const {
+  Impl& s = *impl_;
+  std::lock_guard lock(s.world_mutex);
+  if (!s.world) return "";
+  std::vector<ServedCluster> clusters =
+      ServedClusters(*s.world, s.settings, recorded_cluster_url(), std::chrono::system_clock::now());
+  return RenderKubeconfig(clusters, s.ca_pem, s.kubeconfig_client);
+}
 
 const SandboxSettings& Sandbox::settings() const { return impl_->settings; }
 

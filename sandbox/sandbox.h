@@ -47,6 +47,9 @@ class Sandbox {
   std::string recorded_cluster_url() const;
   //! PEM of the CA that signed the cluster endpoint's certificate.
   std::string ca_pem() const;
+  //! A kubeconfig for every EKS cluster of the world served now (sandbox/kubeconfig.h),
+  //! as an admin (a client certificate issued at Start); "" when not started.
+  std::string Kubeconfig() const;
   const SandboxSettings& settings() const;
   SandboxStats stats() const;
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "sandbox/caller_identity.h"
 #include "sandbox/protocol/api_error.h"
 #include "sandbox/protocol/response.h"
 #include "sandbox/settings.h"
@@ -32,6 +33,9 @@ struct Request {
   std::string region;   //!< "us-east-1"
   std::string account_id;
   std::string request_id;  //!< a UUID the server assigned; echo it in the answer
+  //! Who signed the request (the access key's identity); empty when signatures are not
+  //! checked and the key is not one the sandbox issued.
+  CallerIdentity caller;
 
   //! Query-protocol parameters: the form-encoded body (POST) or the URL query (GET),
   //! decoded (sandbox/protocol/query_params.h). "Action" and "Version" are among them.

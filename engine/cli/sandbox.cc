@@ -13,6 +13,7 @@
 #include "engine/cli/run_session.h"
 #include "engine/cli/sandbox_scope.h"
 #include "engine/config/project.h"
+#include "sandbox/kubeconfig.h"
 
 namespace strata::cli {
 namespace {
@@ -29,6 +30,7 @@ struct ServeFlags {
   std::optional<int> cluster_delay_ms;
   std::optional<int> nodegroup_delay_ms;
   bool memory = false;
+  std::string kubeconfig;  // written and kept current while serving; empty: none
 };
 
 sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags& f) {
@@ -63,6 +65,28 @@ std::string ClusterPortNote(const sandbox::Sandbox& server) {
          "   this one serves the same endpoints on " + server.cluster_url() + " until it stops)\n";
 }
 
+// Keeps `path` holding the kubeconfig of the clusters served now. Polled rather than told
+// by CreateCluster: clusters become ACTIVE with time, not with a call, and other processes
+// (`strata apply -sandbox`) create clusters in the same world. Written only when it changes.
+class KubeconfigFile {
+ public:
+  KubeconfigFile(const sandbox::Sandbox& server, std::string path) : server_(server), path_(std::move(path)) {}
+  //! False with `error` when the file cannot be written.
+  bool Refresh(std::string& error) {
+    if (path_.empty()) return true;
+    std::string text = server_.Kubeconfig();
+    if (text == written_) return true;
+    if (!sandbox::WritePrivateFile(path_, text, error)) return false;
+    written_ = std::move(text);
+    return true;
+  }
+
+ private:
+  const sandbox::Sandbox& server_;
+  std::string path_;
+  std::string written_;
+};
+
 void Serve(CommandContext& ctx, const ServeFlags& flags) {
   sandbox::SandboxSettings settings = SettingsFor(ctx, flags);
   GracefulStopScope graceful;  // the first Ctrl-C stops serving cleanly
@@ -78,14 +102,52 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
            << ClusterPortNote(server)
            << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"
            << "Point AWS clients at it (the sandbox's own well-known key pair, not an AWS secret):\n"
-           << SandboxEnvironmentLines(server) << "\nPress Ctrl-C to stop.\n"
-           << std::flush;
-  while (!Interrupts().stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+           << SandboxEnvironmentLines(server);
+  KubeconfigFile kubeconfig(server, flags.kubeconfig.empty() ? "" : ResolvePath(ctx, flags.kubeconfig));
+  if (!kubeconfig.Refresh(error)) {
+    *ctx.err << "Error: the kubeconfig could not be written: " << error << "\n";
+    ctx.exit_code = 1;
+    server.Stop();
+    return;
+  }
+  if (!flags.kubeconfig.empty()) {
+    *ctx.out << "\nkubectl: export KUBECONFIG=" << ResolvePath(ctx, flags.kubeconfig)
+             << "  (every EKS cluster, as admin; rewritten as clusters come and go)\n";
+  }
+  *ctx.out << "\nPress Ctrl-C to stop.\n" << std::flush;
+  for (int tick = 1; !Interrupts().stop; ++tick) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (tick % 10 == 0 && !kubeconfig.Refresh(error)) *ctx.err << "Warning: " << error << "\n";
+  }
   server.Stop();
   sandbox::SandboxStats stats = server.stats();
   *ctx.out << "\nSandbox stopped after " << stats.calls << " call(s) (" << stats.throttled << " throttled, "
            << stats.faults << " failed by fault injection, " << stats.lost_replies << " answers lost after the change, "
            << stats.bad_signatures << " with bad signatures).\n";
+}
+
+// `strata sandbox kubeconfig`: the kubeconfig of the world's clusters on stdout. It starts
+// the sandbox on the world for a moment (any free ports: the endpoints it names are the
+// world's, served by `strata sandbox serve`), as the client certificate comes from its CA.
+void PrintKubeconfig(CommandContext& ctx, const ServeFlags& flags) {
+  sandbox::SandboxSettings settings = SettingsFor(ctx, flags);
+  if (!settings.state_path.empty() && !std::filesystem::exists(settings.state_path)) {
+    *ctx.err << "Error: there is no sandbox world at " << settings.state_path
+             << ": start one with `strata sandbox serve` (or an apply with -sandbox), or name it with --state FILE\n";
+    ctx.exit_code = 1;
+    return;
+  }
+  settings.port = 0;
+  settings.cluster_port = 0;
+  sandbox::Sandbox server(settings);
+  std::string error;
+  if (!server.Start(error)) {
+    *ctx.err << "Error: the sandbox world could not be opened: " << error << "\n";
+    ctx.exit_code = 1;
+    return;
+  }
+  *ctx.out << server.Kubeconfig() << std::flush;
+  server.Stop();
 }
 
 }  // namespace
@@ -112,7 +174,16 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   serve->add_option("--seed", flags->seed, "Seed of the throttling and fault draws");
   serve->add_option("--cluster-delay-ms", flags->cluster_delay_ms, "Time an EKS cluster spends CREATING/DELETING");
   serve->add_option("--nodegroup-delay-ms", flags->nodegroup_delay_ms, "Time a node group spends CREATING/DELETING");
+  serve->add_option("--kubeconfig", flags->kubeconfig,
+                    "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")
+      ->option_text("FILE");
   serve->callback([flags, &ctx] { Serve(ctx, *flags); });
+
+  auto print_flags = std::make_shared<ServeFlags>();
+  auto* print = cmd->add_subcommand("kubeconfig", "Print a kubeconfig for kubectl: every EKS cluster of the world, as admin");
+  print->add_option("--state", print_flags->state, "SQLite file of the sandbox's world (default: the project's, or .strata/sandbox.db)")
+      ->option_text("FILE");
+  print->callback([print_flags, &ctx] { PrintKubeconfig(ctx, *print_flags); });
 }
 
 }  // namespace strata::cli

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engine/base/base64.h"
+#include "sandbox/caller_identity.h"
 #include "sandbox/services/eks/eks_addons.h"
 #include "sandbox/services/eks/eks_common.h"
 #include "sandbox/services/eks/eks_nodegroups.h"
@@ -254,9 +255,14 @@ Json NewClusterDoc(ServiceContext& ctx, const Json& body, const std::string& nam
   }
   view["upgradePolicy"] = {{"supportType", support}};
 
+  // Who created the cluster: with accessConfig.bootstrapClusterCreatorAdminPermissions
+  // (true unless written false), its Kubernetes API admits that principal as an admin.
+  std::string creator = ctx.request.caller.arn;
+  if (creator.empty()) creator = SandboxUserArn(ctx.settings.account_id);
   return Json{{"region", Region(ctx)},
               {"cluster", name},
               {"name", name},
+              {"creatorArn", creator},
               {"issuer", OidcIssuer(ctx)},
               {"lifecycle", NewLifecycle(ctx, ctx.settings.cluster_delay)},
               {"view", view}};

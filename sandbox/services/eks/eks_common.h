@@ -8,7 +8,9 @@
 // Storage: every EKS object is one World document keyed "<region>/<cluster>[/<child>]" under
 // its kind, shaped {"region", "cluster", "name", "lifecycle": {...}, "view": {...}} where
 // "view" is the object exactly as the API answers it minus the fields derived from the clock
-// (status, and a cluster's endpoint, certificate and issuer).
+// (status, and a cluster's endpoint, certificate and issuer). A cluster's document also keeps
+// "creatorArn": the ARN of the caller that created it (the sandbox user in worlds made before
+// it was recorded), whom its Kubernetes API admits as admin.
 
 #include <cstdint>
 #include <map>

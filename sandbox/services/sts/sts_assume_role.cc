@@ -55,10 +55,11 @@ void AnswerAssumedRole(StsCall& call, const Json& role, const std::string& sessi
                        std::chrono::seconds duration) {
   std::string arn = "arn:aws:sts::" + call.account() + ":assumed-role/" +
                     role["RoleName"].get<std::string>() + "/" + session;
-  TemporaryCredentials creds = IssueCredentials(call, duration, arn);
+  std::string user_id = role["RoleId"].get<std::string>() + ":" + session;
+  TemporaryCredentials creds = IssueCredentials(call, duration, arn, user_id);
   WriteCredentials(call.result, creds);
   pugi::xml_node user = call.result.append_child("AssumedRoleUser");
-  AddText(user, "AssumedRoleId", role["RoleId"].get<std::string>() + ":" + session);
+  AddText(user, "AssumedRoleId", user_id);
   AddText(user, "Arn", arn);
 }
 

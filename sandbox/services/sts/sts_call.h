@@ -10,6 +10,7 @@
 
 #include <pugixml.hpp>
 
+#include "sandbox/caller_identity.h"
 #include "sandbox/protocol/aws_query_params.h"
 #include "sandbox/query_service.h"
 #include "sandbox/service.h"
@@ -22,8 +23,5 @@ using StsActionTable = QueryCallTable;
 
 void AddIdentityActions(StsActionTable& table);
 void AddAssumeRoleActions(StsActionTable& table);
-
-//! Who the sandbox's one key pair is: the IAM user arn:aws:iam::<account>:user/sandbox.
-std::string SandboxUserArn(const std::string& account);
 
 }  // namespace strata::sandbox::sts

@@ -5,15 +5,14 @@
 namespace strata::sandbox::sts {
 namespace {
 
-constexpr const char* kCredentialsKind = "sts_credentials";
 constexpr const char* kKeyAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 constexpr const char* kSecretAlphabet =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 }  // namespace
 
-TemporaryCredentials IssueCredentials(StsCall& call, std::chrono::seconds duration,
-                                      const std::string& arn) {
+TemporaryCredentials IssueCredentials(StsCall& call, std::chrono::seconds duration, const std::string& arn,
+                                      const std::string& user_id) {
   TemporaryCredentials creds;
   creds.access_key_id = "ASIA" + call.world().RandomString(16, kKeyAlphabet);
   creds.secret_access_key = call.world().RandomString(40, kSecretAlphabet);
@@ -21,12 +20,13 @@ TemporaryCredentials IssueCredentials(StsCall& call, std::chrono::seconds durati
   creds.session_token = "IQoJb3JpZ2luX2VjE" + call.world().RandomString(300, kSecretAlphabet);
   creds.expiration =
       std::chrono::time_point_cast<std::chrono::seconds>(call.ctx.now) + duration;
-  call.world().Put(kCredentialsKind, creds.access_key_id,
+  call.world().Put(kStsCredentialsKind, creds.access_key_id,
                    {{"AccessKeyId", creds.access_key_id},
                     {"SecretAccessKey", creds.secret_access_key},
                     {"SessionToken", creds.session_token},
                     {"Expiration", IsoTime(creds.expiration)},
-                    {"Arn", arn}});
+                    {"Arn", arn},
+                    {"UserId", user_id}});
   return creds;
 }
 

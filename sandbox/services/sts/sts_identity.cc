@@ -1,9 +1,7 @@
 // Who is calling: GetCallerIdentity (the sandbox user of the account; what EKS tokens
 // present as presigned GET requests), GetSessionToken, GetAccessKeyInfo.
 
-#include <cstdint>
-
-#include "engine/base/random.h"
+#include "sandbox/caller_identity.h"
 #include "sandbox/protocol/xml_writer.h"
 #include "sandbox/services/sts/sts_call.h"
 #include "sandbox/services/sts/sts_credentials.h"
@@ -11,30 +9,20 @@
 namespace strata::sandbox::sts {
 namespace {
 
-//! The sandbox user's unique id: "AIDA" + 17 characters derived from the account, so it
-//! is the same in every call and every process.
-std::string SandboxUserId(const std::string& account) {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  uint64_t hash = 1469598103934665603ULL;  // FNV-1a
-  for (char c : "strata-sandbox-user:" + account) {
-    hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-  }
-  base::SeededRandom draw(hash);  // the same seed, the same characters
-  std::string id = "AIDA";
-  for (int i = 0; i < 17; ++i) id += kAlphabet[draw.Uniform(32)];
-  return id;
-}
-
+// The identity the front end found for the request's access key (the sandbox user when
+// signatures are not checked).
 void GetCallerIdentity(StsCall& call) {
-  AddText(call.result, "Arn", SandboxUserArn(call.account()));
-  AddText(call.result, "UserId", SandboxUserId(call.account()));
-  AddText(call.result, "Account", call.account());
+  CallerIdentity caller = call.ctx.request.caller;
+  if (caller.arn.empty()) caller = SandboxUserIdentity(call.account());
+  AddText(call.result, "Arn", caller.arn);
+  AddText(call.result, "UserId", caller.user_id);
+  AddText(call.result, "Account", caller.account);
 }
 
 void GetSessionToken(StsCall& call) {
   long long duration = call.params.Integer("DurationSeconds", 900, 129600).value_or(43200);
-  TemporaryCredentials creds =
-      IssueCredentials(call, std::chrono::seconds(duration), SandboxUserArn(call.account()));
+  CallerIdentity user = SandboxUserIdentity(call.account());
+  TemporaryCredentials creds = IssueCredentials(call, std::chrono::seconds(duration), user.arn, user.user_id);
   WriteCredentials(call.result, creds);
 }
 
@@ -44,10 +32,6 @@ void GetAccessKeyInfo(StsCall& call) {
 }
 
 }  // namespace
-
-std::string SandboxUserArn(const std::string& account) {
-  return "arn:aws:iam::" + account + ":user/sandbox";
-}
 
 void AddIdentityActions(StsActionTable& table) {
   table["GetCallerIdentity"] = GetCallerIdentity;
