@@ -168,6 +168,10 @@ class KubernetesManifest : public ResourceType {
       return Unknowns(planned, prior, result, ref->Id());
     }
     ManagerSettings manager = ManagerOf(config);
+    if (prior.IsNull()) {
+      result.diags = NotSomeoneElses(ctx, *ref, manager.name);
+      if (result.diags.HasErrors()) return result;
+    }
     ApplyRequest request{manifest_json, manager.name, manager.force_conflicts,
                          replacing ? Json() : ParseFields(prior), /*dry_run=*/true};
     ApplyAnswer answer = ServerSideApply(*session_, ctx, request);
@@ -319,7 +323,8 @@ class KubernetesManifest : public ResourceType {
       result.not_ours = true;
       result.diags = Diag("Object exists but Strata did not apply it",
                           fmt::format("{} exists, but field manager \"{}\" never applied it: it was made by someone "
-                                      "else. To manage it with Strata, import it (`strata import <address> {}`).",
+                                      "else. Strata will not take it over: delete it (kubectl delete) if it is a "
+                                      "leftover, or name this object differently. (Its import id: {}.)",
                                       ref->Describe(), manager, ref->Id()));
       return result;
     }
@@ -338,6 +343,24 @@ class KubernetesManifest : public ResourceType {
     return result;
   }
 
+  // A create must not take over an object someone else made (server-side apply would
+  // merge into it silently): an object at the name is fine only when Strata's manager
+  // applied it (a create whose answer was lost, or state that was reset).
+  Diagnostics NotSomeoneElses(const OperationContext& ctx, const ObjectRef& ref, const std::string& manager) const {
+    Diagnostics diags;
+    bool not_served = false;
+    std::optional<Json> live = ReadObject(*session_, ctx, ref, diags, &not_served);
+    if (not_served) return {};  // a kind not served yet (its CRD comes in this apply) has no objects
+    if (diags.HasErrors()) return diags;
+    if (!live || !ManagerFields(*live, manager).is_null()) return {};
+    diags.Error("Object already exists",
+                fmt::format("{} already exists in the cluster, made by someone else (field manager \"{}\" never "
+                            "applied it). Strata does not take over objects it did not make: delete it if it is a "
+                            "leftover, or name this one differently. (Its import id: {}.)",
+                            ref.Describe(), manager, ref.Id()));
+    return diags;
+  }
+
   static Diagnostics NotConnected() {
     return Diag("Kubernetes cluster not reachable",
                 "The kubernetes provider's settings were not known when it was configured; they must be known "
@@ -352,6 +375,11 @@ class KubernetesManifest : public ResourceType {
     }
     ManagerSettings manager = ManagerOf(planned);
     Json manifest = ValueToJson(Get(planned, "manifest"));
+    if (prior.IsNull()) {
+      auto ref = RefOf(manifest);
+      if (ref.ok()) result.diags = NotSomeoneElses(ctx, *ref, manager.name);
+      if (result.diags.HasErrors()) return result;
+    }
     ApplyRequest request{manifest, manager.name, manager.force_conflicts, ParseFields(prior), /*dry_run=*/false};
     ApplyAnswer answer = ServerSideApply(*session_, ctx, request);
     if (!answer.ok()) {

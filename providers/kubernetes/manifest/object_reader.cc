@@ -9,13 +9,14 @@ namespace {
 
 // The resource serving `api_version`/`kind`, or an error in `diags` naming `what`.
 std::optional<ResourceInfo> ServedResource(KubeSession& session, const OperationContext& ctx, const ObjectRef& ref,
-                                           const std::string& what, Diagnostics& diags) {
+                                           const std::string& what, Diagnostics& diags, bool* not_served = nullptr) {
   ApiError error;
   auto resource = ResourceFor(session, ctx, ref, std::chrono::milliseconds(0), error);
   if (resource) return resource;
   if (error.http_status != 0 || !error.message.empty()) {
     diags.Error("Kubernetes discovery failed", fmt::format("Looking up the kind of {}: {}", what, error.Describe()));
   } else {
+    if (not_served) *not_served = true;
     diags.Error("Kind not served by the cluster",
                 fmt::format("The cluster does not serve kind \"{}\" in \"{}\" (for {}): check apiVersion and kind "
                             "(`kubectl api-resources`); if its CustomResourceDefinition was deleted outside Strata, "
@@ -28,8 +29,8 @@ std::optional<ResourceInfo> ServedResource(KubeSession& session, const Operation
 }  // namespace
 
 std::optional<Json> ReadObject(KubeSession& session, const OperationContext& ctx, const ObjectRef& ref,
-                               Diagnostics& diags) {
-  auto resource = ServedResource(session, ctx, ref, ref.Describe(), diags);
+                               Diagnostics& diags, bool* kind_not_served) {
+  auto resource = ServedResource(session, ctx, ref, ref.Describe(), diags, kind_not_served);
   if (!resource) return std::nullopt;
   ObjectRef target = WithNamespace(session, ref, *resource);
   auto answer = session.client->Call(ctx, GetRequest(ObjectPath(*resource, target.namespace_name, target.name)));

@@ -12,9 +12,10 @@
 
 namespace strata::kubernetes {
 
-//! The live object, nullopt when it does not exist; errors go to `diags`.
+//! The live object, nullopt when it does not exist; errors go to `diags`. When
+//! `kind_not_served` is given, a kind the server does not serve sets it (and is an error too).
 std::optional<Json> ReadObject(KubeSession& session, const OperationContext& ctx, const ObjectRef& ref,
-                               Diagnostics& diags);
+                               Diagnostics& diags, bool* kind_not_served = nullptr);
 
 struct ListQuery {
   std::string api_version;
