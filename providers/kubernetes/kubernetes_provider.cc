@@ -22,6 +22,7 @@ std::optional<std::string> ProcessKubeconfigEnv() {
 KubernetesProvider::KubernetesProvider(KubernetesProviderOptions options)
     : options_(std::move(options)), session_(std::make_shared<KubeSession>()) {
   if (!options_.kubeconfig_env) options_.kubeconfig_env = ProcessKubeconfigEnv;
+  if (!options_.transport) options_.transport = MakeTransport;
   Add(NewKubernetesManifest(session_));
   Add(NewKubernetesResourceData(session_));
   Add(NewKubernetesResourcesData(session_));
@@ -82,7 +83,7 @@ Diagnostics KubernetesProvider::Configure(const OperationContext& ctx, const Val
     return diags;
   }
   session_->default_namespace = connection->namespace_name.empty() ? "default" : connection->namespace_name;
-  auto transport = MakeTransport(*connection);
+  auto transport = options_.transport(*connection);
   session_->client = std::make_unique<ApiClient>(*connection, transport, options_.retry);
   session_->discovery = std::make_unique<Discovery>(*session_->client);
   session_->configured = true;

@@ -17,6 +17,9 @@ struct KubernetesProviderOptions {
   //! KUBECONFIG as the provider sees it; the default reads the process environment.
   std::function<std::optional<std::string>()> kubeconfig_env;
   RetryPolicy retry;
+  //! The HTTP transport for a connection; the default is libcurl's (MakeTransport). Tests
+  //! script the server with their own.
+  std::function<std::shared_ptr<aws::HttpTransport>(const KubeConnection&)> transport;
 };
 
 class KubernetesProvider final : public TypedProvider {
