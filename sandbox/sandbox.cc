@@ -66,7 +66,7 @@ bool Sandbox::Start(std::string& error) {
         std::make_unique<Listener<httplib::SSLServer>>(server_cert.cert.get(), server_cert.key.get());
     if (!s.cluster_server->is_valid()) throw std::runtime_error("cannot set up TLS for the cluster endpoint");
     Configure(*s.cluster_server, kClusterWorkers);
-    ServeClusterEndpoint(*s.cluster_server);
+    ServeClusterEndpoint(*s.cluster_server, *s.world, s.world_mutex);
     s.cluster_port = BindClusterPort(*s.cluster_server, host, s.settings.cluster_port, *s.world);
 
     s.api_server = std::make_unique<Listener<httplib::Server>>();
