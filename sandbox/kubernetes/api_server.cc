@@ -70,6 +70,8 @@ k8s::KubeResponse Route(World& world, const std::string& cluster, const std::str
                             [&world](size_t n) { return world.RandomString(n, "bcdfghjklmnpqrstvwxz2456789"); }};
   k8s::EnsureDefaultNamespaces(ctx);
   if (path == "/healthz" || path == "/livez" || path == "/readyz") return {200, "ok"};
+  if (path == "/openapi/v2" && req.get_header_value("Accept").find("protobuf") != std::string::npos)
+    return {200, k8s::OpenApiV2Protobuf(types), "application/com.github.proto-openapi.spec.v2.v1.0+protobuf"};
   std::optional<k8s::ResourcePath> resource = k8s::ParseResourcePath(path);
   if (!resource) {
     if (req.method != "GET") throw PageNotFound{};
@@ -139,7 +141,7 @@ void Answer(World& world, std::mutex& world_mutex, const httplib::Request& req, 
     world.Commit();
     if (response.body.is_string()) {
       res.status = response.status;
-      res.set_content(response.body.get<std::string>(), "text/plain; charset=utf-8");
+      res.set_content(response.body.get<std::string>(), response.content_type);
     } else {
       SetJson(res, response.status, response.body);
     }

@@ -33,7 +33,8 @@ struct KubeRequest {
 
 struct KubeResponse {
   int status = 200;
-  Json body;
+  Json body;  //!< sent as JSON; a string body is sent as it is, typed `content_type`
+  std::string content_type = "text/plain; charset=utf-8";
 };
 
 //! What the verbs need from the world beyond the store: the time and fresh uids.
