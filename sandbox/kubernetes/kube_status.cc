@@ -39,7 +39,7 @@ KubeError AlreadyExists(const ResourceType& type, const std::string& name) {
                                  Details(type.group, type.plural, name)));
 }
 
-KubeError Conflict(const ResourceType& type, const std::string& name, const std::string& why) {
+KubeError UpdateConflict(const ResourceType& type, const std::string& name, const std::string& why) {
   return KubeError(FailureStatus(
       409, "Conflict", "Operation cannot be fulfilled on " + type.GroupResource() + " \"" + name + "\": " + why,
       Details(type.group, type.plural, name)));

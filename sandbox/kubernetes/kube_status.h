@@ -44,7 +44,7 @@ KubeError UnknownResource();
 KubeError AlreadyExists(const ResourceType& type, const std::string& name);
 //! 409 for a stale resourceVersion: `Operation cannot be fulfilled on configmaps "x": the
 //! object has been modified; please apply your changes to the latest version and try again`.
-KubeError Conflict(const ResourceType& type, const std::string& name, const std::string& why);
+KubeError UpdateConflict(const ResourceType& type, const std::string& name, const std::string& why);
 //! 422: `ConfigMap "Foo" is invalid: metadata.name: Invalid value: ...` ([a, b] for several).
 KubeError Invalid(const ResourceType& type, const std::string& name, const std::vector<FieldCause>& causes);
 //! 400 with `message`.

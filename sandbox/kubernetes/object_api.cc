@@ -210,12 +210,12 @@ class Verbs {
   void CheckPreconditions(const Json& live, const Json& pre) const {
     const Json& meta = live["metadata"];
     if (pre.contains("uid") && pre["uid"].is_string() && pre["uid"] != meta.value("uid", ""))
-      throw Conflict(type_, req_.path.name,
+      throw UpdateConflict(type_, req_.path.name,
                      "Precondition failed: UID in precondition: " + pre["uid"].get<std::string>() +
                          ", UID in object meta: " + meta.value("uid", ""));
     if (pre.contains("resourceVersion") && pre["resourceVersion"].is_string() &&
         pre["resourceVersion"] != meta.value("resourceVersion", ""))
-      throw Conflict(type_, req_.path.name,
+      throw UpdateConflict(type_, req_.path.name,
                      "Precondition failed: ResourceVersion in precondition: " +
                          pre["resourceVersion"].get<std::string>() +
                          ", ResourceVersion in object meta: " + meta.value("resourceVersion", ""));

@@ -142,14 +142,17 @@ Json ObjectLifecycle::Create(Json object, const std::string& url_namespace, cons
   meta["creationTimestamp"] = ctx_.now;
   if (UsesGeneration()) meta["generation"] = 1;
   if (type_.status_subresource && !IsNamespace(type_)) object.erase("status");
-  if (IsNamespace(type_)) {
+  if (IsNamespace(type_)) {  // as kube's admission: before the write is recorded
     meta["labels"] = meta.value("labels", Json::object());
     meta["labels"]["kubernetes.io/metadata.name"] = name;
+  }
+  if (!applied) object = RecordUpdateEntry(type_, nullptr, std::move(object), manager, ctx_.now);
+  // What the server sets itself afterwards (kube's strategies), owned by no manager.
+  if (IsNamespace(type_)) {
     object["spec"] = {{"finalizers", {"kubernetes"}}};
     object["status"] = {{"phase", "Active"}};
   }
   if (IsCrd(type_)) object = EstablishCrd(std::move(object), ctx_.now);
-  if (!applied) object = RecordUpdateEntry(type_, nullptr, std::move(object), manager, ctx_.now);
   if (dry_run) return object;
   object["metadata"]["resourceVersion"] = ctx_.store.NextResourceVersion();
   ctx_.store.Put(type_, object);
@@ -170,7 +173,7 @@ Json ObjectLifecycle::Update(const Json& live, Json next, const std::string& man
   if (rv.empty() && type_.custom && !applied)
     throw Invalid(type_, name, {{"metadata.resourceVersion", "FieldValueInvalid",
                                  "Invalid value: 0x0: must be specified for an update"}});
-  if (!rv.empty() && rv != Text(live_meta, "resourceVersion")) throw Conflict(type_, name, kModified);
+  if (!rv.empty() && rv != Text(live_meta, "resourceVersion")) throw UpdateConflict(type_, name, kModified);
 
   // What the server keeps whatever the write says.
   for (const char* kept : {"name", "namespace", "uid", "creationTimestamp", "deletionTimestamp",

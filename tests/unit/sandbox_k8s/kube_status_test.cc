@@ -47,7 +47,7 @@ TEST(KubeStatusTest, AlreadyExistsAndConflict) {
   EXPECT_EQ(exists["code"], 409);
   EXPECT_EQ(exists["reason"], "AlreadyExists");
   EXPECT_EQ(exists["message"], "configmaps \"x\" already exists");
-  Json conflict = Conflict(Deployments(), "web", "the object has been modified; please apply your changes to the "
+  Json conflict = UpdateConflict(Deployments(), "web", "the object has been modified; please apply your changes to the "
                                                  "latest version and try again")
                       .status();
   EXPECT_EQ(conflict["reason"], "Conflict");
