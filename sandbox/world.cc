@@ -109,7 +109,7 @@ std::vector<std::pair<std::string, Json>> World::ListPrefix(const std::string& k
   // ids >= prefix and < prefix + U+10FFFF's first byte: every id that starts with prefix
   // (ids are UTF-8 text, compared bytewise), found through the (kind, id) index.
   Statement& q = db_->Prepare(
-      "SELECT id, body FROM objects WHERE kind = ?1 AND id >= ?2 AND id < ?3 ORDER BY seq");
+      "SELECT id, body FROM objects WHERE kind = ?1 AND id >= ?2 AND id < ?3 ORDER BY id");
   q.Bind(1, kind).Bind(2, prefix).Bind(3, prefix + "\xf4\x90");
   while (q.Step()) out.emplace_back(q.Text(0), Json::parse(q.Text(1)));
   return out;

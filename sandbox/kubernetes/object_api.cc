@@ -1,5 +1,7 @@
 #include "sandbox/kubernetes/object_api.h"
 
+#include <cctype>
+
 #include "sandbox/kubernetes/crds.h"
 #include "sandbox/kubernetes/field_management.h"
 #include "sandbox/kubernetes/kube_status.h"

@@ -22,7 +22,7 @@ class ObjectStore {
   const std::string& cluster() const { return cluster_; }
   std::optional<Json> Get(const ResourceType& type, const std::string& ns, const std::string& name) const;
   //! Objects of `type` (any version: stored by group and resource), in namespace `ns` or,
-  //! with `ns` empty, in every namespace; oldest first.
+  //! with `ns` empty, in every namespace; by namespace, then name (kube's key order).
   std::vector<Json> List(const ResourceType& type, const std::string& ns) const;
   void Put(const ResourceType& type, const Json& object);
   bool Erase(const ResourceType& type, const std::string& ns, const std::string& name);

@@ -70,8 +70,11 @@ TEST(ApiCatalogTest, AlphaAndOffByDefaultVersionsAreNotServed) {
     }
   EXPECT_EQ(catalog.Find("resource.k8s.io", "v1alpha3", "resourceslices"), nullptr);
   // autoscaling prefers v2 over v1.
-  for (const ApiGroup& g : catalog.groups())
-    if (g.name == "autoscaling") EXPECT_EQ(g.versions.front().version, "v2");
+  for (const ApiGroup& g : catalog.groups()) {
+    if (g.name == "autoscaling") {
+      EXPECT_EQ(g.versions.front().version, "v2");
+    }
+  }
 }
 
 TEST(ApiCatalogTest, DefinitionsKeepTheMergeMarkersAndDropDescriptions) {

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+
 #include "sandbox/kubernetes/kube_status.h"
 #include "sandbox/world.h"
 
@@ -79,7 +82,8 @@ TEST_F(ObjectApiTest, DefaultNamespacesExistAndAreActive) {
     names.push_back(ns["metadata"]["name"]);
     EXPECT_EQ(ns["status"]["phase"], "Active");
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"default", "kube-system", "kube-public", "kube-node-lease"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"default", "kube-node-lease", "kube-public", "kube-system"}))
+      << "in key order, as etcd lists them";
   EXPECT_EQ(list.body["kind"], "NamespaceList");
 }
 
@@ -187,7 +191,8 @@ TEST_F(ObjectApiTest, ListSelectsByLabelsAndFieldsAcrossNamespaces) {
   Call("POST", "/api/v1/namespaces/kube-system/configmaps", a);
   auto names = [&](const std::string& path, const std::string& query) {
     std::vector<std::string> out;
-    for (const Json& item : Call("GET", path, nullptr, "", query).body["items"])
+    KubeResponse list = Call("GET", path, nullptr, "", query);
+    for (const Json& item : list.body["items"])
       out.push_back(item["metadata"]["namespace"].get<std::string>() + "/" + item["metadata"]["name"].get<std::string>());
     return out;
   };
@@ -261,6 +266,61 @@ TEST_F(ObjectApiTest, CrdProblemsAreInvalid) {
   Json status = Refused("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd);
   EXPECT_EQ(status["code"], 422);
   EXPECT_EQ(status["details"]["causes"].size(), 2u);
+}
+
+TEST_F(ObjectApiTest, ServerSideApplyCreatesRecordsAndConflicts) {
+  std::string cm = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  mode: fast\n";
+  Json refused = Refused("PATCH", "/api/v1/namespaces/default/configmaps/app", nullptr, "application/apply-patch+yaml");
+  EXPECT_EQ(refused["code"], 422) << "fieldManager is required for apply";
+  KubeRequest req;
+  auto apply = [&](const std::string& body, const std::string& query) {
+    req.method = "PATCH";
+    req.path = *ParseResourcePath("/api/v1/namespaces/default/configmaps/app");
+    req.content_type = "application/apply-patch+yaml";
+    req.body = body;
+    req.query.clear();
+    for (const char* part : {"fieldManager", "force"}) {
+      size_t at = query.find(std::string(part) + "=");
+      if (at == std::string::npos) continue;
+      size_t end = query.find('&', at);
+      req.query.emplace(part, query.substr(at + strlen(part) + 1, end == std::string::npos ? std::string::npos : end - at - strlen(part) - 1));
+    }
+    KubeResponse r = HandleObjectRequest(*ctx_, req);
+    Reload();
+    return r;
+  };
+  KubeResponse created = apply(cm, "fieldManager=tool");
+  EXPECT_EQ(created.status, 201);
+  EXPECT_EQ(created.body["metadata"]["namespace"], "default");
+  ASSERT_EQ(created.body["metadata"]["managedFields"].size(), 1u);
+  EXPECT_EQ(created.body["metadata"]["managedFields"][0]["manager"], "tool");
+  EXPECT_EQ(created.body["metadata"]["managedFields"][0]["operation"], "Apply");
+  KubeResponse again = apply(cm, "fieldManager=tool");
+  EXPECT_EQ(again.status, 200);
+  EXPECT_EQ(again.body["metadata"]["resourceVersion"], created.body["metadata"]["resourceVersion"])
+      << "re-applying the same configuration writes nothing";
+  std::string other = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  mode: slow\n";
+  try {
+    apply(other, "fieldManager=ops");
+    ADD_FAILURE() << "a conflicting apply was accepted";
+  } catch (const KubeError& e) {
+    EXPECT_EQ(e.code(), 409);
+    EXPECT_EQ(e.status()["details"]["causes"][0]["reason"], "FieldManagerConflict");
+    EXPECT_EQ(e.status()["details"]["causes"][0]["field"], ".data.mode");
+  }
+  KubeResponse forced = apply(other, "fieldManager=ops&force=true");
+  EXPECT_EQ(forced.body["data"]["mode"], "slow");
+}
+
+TEST_F(ObjectApiTest, UpdatesRecordTheirManager) {
+  Call("POST", "/api/v1/namespaces/default/configmaps", ConfigMap("app"), "application/json", "fieldManager=creator");
+  Json patched = Call("PATCH", "/api/v1/namespaces/default/configmaps/app", {{"data", {{"n", "1"}}}},
+                      "application/merge-patch+json")
+                     .body;
+  std::vector<std::string> managers;
+  for (const Json& entry : patched["metadata"]["managedFields"]) managers.push_back(entry["manager"]);
+  std::sort(managers.begin(), managers.end());
+  EXPECT_EQ(managers, (std::vector<std::string>{"creator", "kubectl"})) << "no fieldManager: the User-Agent's program";
 }
 
 }  // namespace
