@@ -24,6 +24,7 @@ ResourceType ReadResource(const std::string& group, const std::string& version, 
   type.short_names = Strings(r, "shortNames");
   type.categories = Strings(r, "categories");
   type.status_subresource = r.contains("subresources") && r["subresources"].contains("status");
+  type.scale_subresource = r.contains("subresources") && r["subresources"].contains("scale");
   if (r.contains("definition") && r["definition"].is_string()) type.definition = r["definition"].get<std::string>();
   return type;
 }

@@ -26,6 +26,12 @@ Json StatusEntry(const ResourceType& r) {
           {"kind", r.kind},               {"verbs", {"get", "patch", "update"}}};
 }
 
+Json ScaleEntry(const ResourceType& r) {
+  return {{"name", r.plural + "/scale"}, {"singularName", ""},  {"namespaced", r.namespaced},
+          {"group", "autoscaling"},      {"version", "v1"},     {"kind", "Scale"},
+          {"verbs", {"get", "patch", "update"}}};
+}
+
 }  // namespace
 
 Json VersionInfo() {
@@ -70,6 +76,7 @@ Json ApiResourceList(const ApiTypes& types, const std::string& group, const std:
   Json resources = Json::array();
   for (const ResourceType& r : gv->resources) {
     resources.push_back(ResourceEntry(r));
+    if (r.scale_subresource) resources.push_back(ScaleEntry(r));
     if (r.status_subresource) resources.push_back(StatusEntry(r));
   }
   Json list = {{"kind", "APIResourceList"}};

@@ -40,8 +40,9 @@ const ResourceType& ResolveType(const ObjectApiContext& ctx, const ResourcePath&
   const ResourceType* type = ctx.types.Find(path.group, path.version, path.plural);
   if (!type) throw UnknownResource();
   if (!path.ns.empty() && !type->namespaced) throw UnknownResource();
-  if (!path.subresource.empty() && !(path.subresource == "status" && type->status_subresource))
-    throw UnknownResource();
+  bool served = path.subresource.empty() || (path.subresource == "status" && type->status_subresource) ||
+                (path.subresource == "scale" && type->scale_subresource);
+  if (!served) throw UnknownResource();
   return *type;
 }
 
@@ -80,7 +81,52 @@ class Verbs {
 
   KubeResponse Get() {
     Require("get");
+    if (req_.path.subresource == "scale") return {200, ScaleOf(Live())};
     return {200, Live()};
+  }
+
+  // autoscaling/v1 Scale: the object's spec.replicas and status, as kube's scale
+  // subresources show them.
+  static Json ScaleOf(const Json& live) {
+    const Json& meta = live["metadata"];
+    Json scale_meta = Json::object();
+    for (const char* key : {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})
+      if (meta.contains(key)) scale_meta[key] = meta[key];
+    Json spec = live.value("spec", Json::object());
+    Json status = live.value("status", Json::object());
+    Json scale_status = {{"replicas", status.value("replicas", 0)}};
+    if (spec.contains("selector") && spec["selector"].contains("matchLabels")) {
+      std::string selector;
+      for (const auto& [k, v] : spec["selector"]["matchLabels"].items())
+        selector += (selector.empty() ? "" : ",") + k + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
+      scale_status["selector"] = selector;
+    }
+    return {{"kind", "Scale"},
+            {"apiVersion", "autoscaling/v1"},
+            {"metadata", scale_meta},
+            {"spec", {{"replicas", spec.value("replicas", 1)}}},
+            {"status", scale_status}};
+  }
+
+  // A scale write changes spec.replicas and nothing else; its resourceVersion counts.
+  static Json WithScaleOf(const Json& live, const Json& scale) {
+    Json next = live;
+    if (!scale.contains("spec") || !scale["spec"].contains("replicas") || !scale["spec"]["replicas"].is_number_integer())
+      throw BadRequest("a Scale must set spec.replicas to an integer");
+    next["spec"]["replicas"] = scale["spec"]["replicas"];
+    if (scale.contains("metadata") && scale["metadata"].contains("resourceVersion"))
+      next["metadata"]["resourceVersion"] = scale["metadata"]["resourceVersion"];
+    return next;
+  }
+
+  // What a write answers: the object, or its Scale for a write to /scale.
+  Json Answer(const Json& object) const { return req_.path.subresource == "scale" ? ScaleOf(object) : object; }
+
+  // The new object of a write to `subresource` whose body (after any patch) is `written`.
+  static Json Written(const std::string& subresource, const Json& live, const Json& written) {
+    if (subresource == "status") return WithStatusOf(live, written);
+    if (subresource == "scale") return WithScaleOf(live, written);
+    return written;
   }
 
   KubeResponse List() {
@@ -117,9 +163,9 @@ class Verbs {
     Json object = ParseJsonBody(req_.body);
     CheckName(object);
     Json live = Live();
-    Json next = req_.path.subresource == "status" ? WithStatusOf(live, object) : object;
-    return {200, life_.Update(live, std::move(next), UpdateManager(req_.Query("fieldManager"), req_.user_agent),
-                              req_.path.subresource, DryRun(req_))};
+    Json next = Written(req_.path.subresource, live, object);
+    return {200, Answer(life_.Update(live, std::move(next), UpdateManager(req_.Query("fieldManager"), req_.user_agent),
+                                     req_.path.subresource, DryRun(req_)))};
   }
 
   KubeResponse Patch() {
@@ -130,7 +176,7 @@ class Verbs {
     if (force)
       throw Invalid(type_, req_.path.name, {{"force", "FieldValueForbidden", "Forbidden: may not be specified for non-apply patch"}});
     Json live = Live();
-    Json patched = live;
+    Json patched = req_.path.subresource == "scale" ? ScaleOf(live) : live;
     if (type == "application/merge-patch+json" || type == "application/strategic-merge-patch+json") {
       // A strategic merge patch is read as a merge patch: its list directives are not
       // honoured (lists are replaced), which covers kubectl's label/annotate/scale/edit.
@@ -144,9 +190,9 @@ class Verbs {
     } else {
       throw UnsupportedMediaType();
     }
-    Json next = req_.path.subresource == "status" ? WithStatusOf(live, patched) : patched;
-    return {200, life_.Update(live, std::move(next), UpdateManager(req_.Query("fieldManager"), req_.user_agent),
-                              req_.path.subresource, DryRun(req_))};
+    Json next = Written(req_.path.subresource, live, patched);
+    return {200, Answer(life_.Update(live, std::move(next), UpdateManager(req_.Query("fieldManager"), req_.user_agent),
+                                     req_.path.subresource, DryRun(req_)))};
   }
 
   KubeResponse Apply(bool force) {
@@ -167,6 +213,7 @@ class Verbs {
     CheckName(config);
     bool dry_run = DryRun(req_);
     std::optional<Json> stored = ctx_.store.Get(type_, req_.path.ns, req_.path.name);
+    if (req_.path.subresource == "scale") throw MethodNotSupported(type_, "apply to scale");
     if (!stored) {
       if (!req_.path.subresource.empty()) throw NotFound(type_.group, type_.plural, req_.path.name);
       Require("create");

@@ -23,6 +23,9 @@ struct ResourceType {
   std::vector<std::string> short_names;
   std::vector<std::string> categories;
   bool status_subresource = false;  //!< /status served; writes to the object leave status alone
+  //! /scale served (autoscaling/v1 Scale over spec.replicas): Deployments, ReplicaSets,
+  //! StatefulSets, ReplicationControllers.
+  bool scale_subresource = false;
   //! Built-ins: the swagger definition of the kind ("io.k8s.api.apps.v1.Deployment").
   std::string definition;
   //! Custom resources: true, with the CRD version's openAPIV3Schema (null when none).

@@ -178,6 +178,9 @@ run "forced apply" 0 k apply --server-side --field-manager=ops --force-conflicts
 run "forced value" 0 k get configmap settings -n team -o jsonpath='{.data.mode}' && expect "ops wins" "$out" "turbo"
 run "kubectl now conflicts" 1 k apply --server-side -f "$m/app.yaml"
 expect "the other way round" "$err" 'conflict with "ops": .data.mode'
+run "kubectl scale" 0 k scale deployment/web -n team --replicas=4 && expect "scaled" "$out" "deployment.apps/web scaled"
+run "scaled replicas" 0 k get deployment web -n team -o jsonpath='{.spec.replicas}/{.metadata.generation}' &&
+  expect "replicas 4, generation 2" "$out" "4/2"
 
 # --- Selectors and delete.
 run "get -l app=x" 0 k get deployments,configmaps,widgets -n team -l app=x -o name

@@ -172,6 +172,28 @@ TEST_F(ObjectApiTest, GenerationFollowsTheSpec) {
   EXPECT_EQ(status["metadata"]["generation"], 2);
 }
 
+TEST_F(ObjectApiTest, ScaleSubresource) {
+  Json d = {{"apiVersion", "apps/v1"},
+            {"kind", "Deployment"},
+            {"metadata", {{"name", "web"}}},
+            {"spec", {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "x"}}}}}}}};
+  Call("POST", "/apis/apps/v1/namespaces/default/deployments", d);
+  Json scale = Call("GET", "/apis/apps/v1/namespaces/default/deployments/web/scale").body;
+  EXPECT_EQ(scale["kind"], "Scale");
+  EXPECT_EQ(scale["apiVersion"], "autoscaling/v1");
+  EXPECT_EQ(scale["spec"]["replicas"], 1);
+  EXPECT_EQ(scale["status"]["selector"], "app=x");
+  Json scaled = Call("PATCH", "/apis/apps/v1/namespaces/default/deployments/web/scale", {{"spec", {{"replicas", 4}}}},
+                     "application/merge-patch+json")
+                    .body;
+  EXPECT_EQ(scaled["kind"], "Scale") << "a write to /scale answers the Scale";
+  Json live = Call("GET", "/apis/apps/v1/namespaces/default/deployments/web").body;
+  EXPECT_EQ(live["spec"]["replicas"], 4);
+  EXPECT_EQ(live["metadata"]["generation"], 2);
+  EXPECT_EQ(Refused("GET", "/api/v1/namespaces/default/configmaps/x/scale")["details"], Json::object())
+      << "ConfigMaps have no scale subresource";
+}
+
 TEST_F(ObjectApiTest, JsonPatch) {
   Call("POST", "/api/v1/namespaces/default/configmaps", ConfigMap("app"));
   Json patched = Call("PATCH", "/api/v1/namespaces/default/configmaps/app",
