@@ -3,7 +3,8 @@
 // get, list (label and field selectors, across namespaces), create, replace (optimistic
 // concurrency on resourceVersion), patch (merge, JSON, and strategic read as merge;
 // server-side apply), delete (finalizers; a namespace takes its contents with it, a CRD
-// its objects), deletecollection, and the status subresource. Server-set metadata (uid,
+// its objects), deletecollection, and the status and scale subresources. Watches are not
+// served (the server answers them with an empty watch). Server-set metadata (uid,
 // resourceVersion, creationTimestamp, generation) and `dryRun=All` on every write.
 //
 // Runs inside the server's world transaction for one request; failures are thrown as
