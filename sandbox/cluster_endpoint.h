@@ -1,11 +1,12 @@
 #pragma once
-// What the https cluster endpoint answers: EKS clusters' API servers live under
-// /clusters/<name>/. Every request is authenticated first (AdmitClusterRequest: a client
-// certificate from the sandbox CA or an EKS bearer token, admitted when it is an admin of
-// the cluster; 401/403 otherwise). Until the Kubernetes API is served there, an admitted
-// request gets a Kubernetes-shaped 404 Status. Paths naming no cluster are authenticated as
-// well (client certificates only: tokens are made for one cluster); kubectl sends some
-// there, as `get --raw /version` drops the path of the server's URL.
+// What the https cluster endpoint answers: each EKS cluster's Kubernetes API server lives
+// under /clusters/<name>/ (DescribeCluster's `endpoint`), served by the sandbox's
+// Kubernetes API (sandbox/kubernetes/api_server.cc). Every request is authenticated first
+// (AdmitClusterRequest: a client certificate from the sandbox CA or an EKS bearer token,
+// admitted when it is an admin of the cluster; 401/403 otherwise). A path naming no cluster
+// (kubectl's `get --raw /apis` drops the path of the server's URL) is served by the world's
+// only cluster when it has one. Declared here so that the sandbox needs none of those
+// layers' headers.
 
 #include <mutex>
 #include <string>
@@ -27,8 +28,9 @@ struct ClusterEndpointAuth {
   X509* ca_cert;  //!< the sandbox CA, which client certificates must chain to
 };
 
-//! Registers the endpoint's handlers (every method, every path) on `server`; `auth` must
-//! outlive it.
+//! Registers the endpoint's handlers (every method, every path) on `server`. Requests run
+//! one at a time under `auth.world_mutex`, each in its own world transaction, as the AWS
+//! front end's do; `auth` (and the world) must outlive the server.
 void ServeClusterEndpoint(httplib::Server& server, const ClusterEndpointAuth& auth);
 
 //! True when `req` may use the cluster `cluster` ("" for a path naming none); otherwise

@@ -103,6 +103,18 @@ std::vector<std::pair<std::string, Json>> World::List(const std::string& kind) c
   return out;
 }
 
+std::vector<std::pair<std::string, Json>> World::ListPrefix(const std::string& kind,
+                                                            const std::string& prefix) const {
+  std::vector<std::pair<std::string, Json>> out;
+  // ids >= prefix and < prefix + U+10FFFF's first byte: every id that starts with prefix
+  // (ids are UTF-8 text, compared bytewise), found through the (kind, id) index.
+  Statement& q = db_->Prepare(
+      "SELECT id, body FROM objects WHERE kind = ?1 AND id >= ?2 AND id < ?3 ORDER BY id");
+  q.Bind(1, kind).Bind(2, prefix).Bind(3, prefix + "\xf4\x90");
+  while (q.Step()) out.emplace_back(q.Text(0), Json::parse(q.Text(1)));
+  return out;
+}
+
 std::string World::RandomString(size_t n, const std::string& alphabet) {
   std::string out;
   for (size_t i = 0; i < n; ++i) out += alphabet[random_.Uniform(alphabet.size())];

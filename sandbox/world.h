@@ -46,6 +46,10 @@ class World {
   //! False when there was nothing to erase.
   bool Erase(const std::string& kind, const std::string& id);
   std::vector<std::pair<std::string, Json>> List(const std::string& kind) const;
+  //! The objects of `kind` whose id starts with `prefix`, in id order (an index range scan:
+  //! the Kubernetes API lists one type, or one namespace of it, among a cluster's objects,
+  //! in key order as etcd returns them).
+  std::vector<std::pair<std::string, Json>> ListPrefix(const std::string& kind, const std::string& prefix) const;
 
   //! A fresh AWS-shaped id: "<prefix>-" and 17 lower-case hex digits ("vpc-0a1b2c...").
   std::string NewId(const std::string& prefix);

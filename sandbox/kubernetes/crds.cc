@@ -1,0 +1,120 @@
+#include "sandbox/kubernetes/crds.h"
+
+#include <algorithm>
+#include <regex>
+#include <tuple>
+
+#include "sandbox/kubernetes/names.h"
+
+namespace strata::sandbox::k8s {
+namespace {
+
+std::string Text(const Json& object, const char* key) {
+  return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : "";
+}
+
+// (level, -major, -minor): smaller sorts first.
+std::tuple<int, long, long, std::string> Priority(const std::string& v) {
+  static const std::regex kube_version("^v([0-9]+)(?:(alpha|beta)([0-9]+))?$");
+  std::smatch m;
+  if (!std::regex_match(v, m, kube_version)) return {3, 0, 0, v};
+  int level = !m[2].matched ? 0 : m[2] == "beta" ? 1 : 2;
+  return {level, -std::stol(m[1]), m[3].matched ? -std::stol(m[3]) : 0, v};
+}
+
+}  // namespace
+
+bool VersionBefore(const std::string& a, const std::string& b) { return Priority(a) < Priority(b); }
+
+std::vector<ResourceType> TypesOfCrd(const Json& crd) {
+  std::vector<ResourceType> types;
+  const Json& spec = crd.at("spec");
+  const Json& names = spec.at("names");
+  for (const Json& v : spec.value("versions", Json::array())) {
+    if (!v.value("served", false)) continue;
+    ResourceType t;
+    t.group = Text(spec, "group");
+    t.version = Text(v, "name");
+    t.kind = Text(names, "kind");
+    t.plural = Text(names, "plural");
+    t.singular = Text(names, "singular");
+    if (t.singular.empty()) {
+      t.singular = t.kind;
+      std::transform(t.singular.begin(), t.singular.end(), t.singular.begin(), ::tolower);
+    }
+    t.namespaced = Text(spec, "scope") != "Cluster";
+    t.verbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
+    t.short_names = StringsAt(names, "shortNames");
+    t.categories = StringsAt(names, "categories");
+    t.status_subresource = v.contains("subresources") && v["subresources"].is_object() &&
+                           v["subresources"].contains("status");
+    t.custom = true;
+    if (v.contains("schema") && v["schema"].contains("openAPIV3Schema")) t.schema = v["schema"]["openAPIV3Schema"];
+    types.push_back(std::move(t));
+  }
+  std::stable_sort(types.begin(), types.end(),
+                   [](const ResourceType& a, const ResourceType& b) { return VersionBefore(a.version, b.version); });
+  return types;
+}
+
+std::vector<FieldCause> CrdProblems(const Json& crd) {
+  std::vector<FieldCause> problems;
+  auto invalid = [&](const std::string& field, const std::string& value, const std::string& why) {
+    problems.push_back({field, "FieldValueInvalid", "Invalid value: \"" + value + "\": " + why});
+  };
+  auto required = [&](const std::string& field) {
+    problems.push_back({field, "FieldValueRequired", "Required value"});
+  };
+  const Json spec = crd.value("spec", Json::object());
+  const Json names = spec.value("names", Json::object());
+  std::string group = Text(spec, "group"), plural = Text(names, "plural"), kind = Text(names, "kind");
+  std::string name = crd.at("metadata").value("name", std::string());
+  if (group.empty()) required("spec.group");
+  else if (group.find('.') == std::string::npos) invalid("spec.group", group, "should be a domain with at least one dot");
+  if (plural.empty()) required("spec.names.plural");
+  else if (!NameProblems(NameRule::Dns1123Label, plural).empty())
+    invalid("spec.names.plural", plural, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-'");
+  if (kind.empty()) required("spec.names.kind");
+  if (!plural.empty() && !group.empty() && name != plural + "." + group)
+    invalid("metadata.name", name, "must be spec.names.plural+\".\"+spec.group");
+  std::string scope = Text(spec, "scope");
+  if (scope != "Namespaced" && scope != "Cluster")
+    problems.push_back({"spec.scope", "FieldValueNotSupported",
+                        "Unsupported value: \"" + scope + "\": supported values: \"Cluster\", \"Namespaced\""});
+  const Json versions = spec.value("versions", Json::array());
+  if (!versions.is_array() || versions.empty()) {
+    required("spec.versions");
+  } else {
+    int storage = 0;
+    for (const Json& v : versions) storage += v.value("storage", false) ? 1 : 0;
+    if (storage != 1)
+      invalid("spec.versions", "", "must have exactly one version marked as storage version");
+  }
+  return problems;
+}
+
+Json EstablishCrd(Json crd, const std::string& now) {
+  Json& spec = crd["spec"];
+  Json status = crd.value("status", Json::object());
+  auto condition = [&](const char* type, const char* reason, const char* message) {
+    return Json{{"type", type}, {"status", "True"}, {"lastTransitionTime", now}, {"reason", reason}, {"message", message}};
+  };
+  status["conditions"] = Json::array({condition("NamesAccepted", "NoConflicts", "no conflicts found"),
+                                      condition("Established", "InitialNamesAccepted", "the initial names have been accepted")});
+  Json accepted = spec.value("names", Json::object());
+  if (!accepted.contains("singular") && accepted.contains("kind")) {
+    std::string singular = Text(accepted, "kind");
+    std::transform(singular.begin(), singular.end(), singular.begin(), ::tolower);
+    accepted["singular"] = singular;
+  }
+  status["acceptedNames"] = accepted;
+  Json stored = status.value("storedVersions", Json::array());
+  for (const Json& v : spec.value("versions", Json::array()))
+    if (v.value("storage", false) && std::find(stored.begin(), stored.end(), v.value("name", "")) == stored.end())
+      stored.push_back(v.value("name", ""));
+  status["storedVersions"] = stored;
+  crd["status"] = status;
+  return crd;
+}
+
+}  // namespace strata::sandbox::k8s

@@ -1,0 +1,51 @@
+#include "sandbox/kubernetes/field_management.h"
+
+#include "sandbox/kubernetes/merge/conflict_status.h"
+#include "sandbox/kubernetes/merge/openapi_schemas.h"
+#include "sandbox/kubernetes/merge/server_side_apply.h"
+
+namespace strata::sandbox::k8s {
+namespace {
+
+// The built-in kinds' schemas, from the compiled-in catalog's definitions (swagger's
+// format), built on first use.
+const OpenApiSchemas& BuiltInSchemas() {
+  static const OpenApiSchemas schemas = [] {
+    auto loaded = OpenApiSchemas::FromSwagger(Json{{"definitions", ApiCatalog::BuiltIn().definitions()}});
+    if (!loaded.ok()) throw std::runtime_error("the API catalog's definitions: " + loaded.error());
+    return std::move(loaded).value();
+  }();
+  return schemas;
+}
+
+// The type a write to `type` merges by. Kinds with a status subresource reset status on
+// their main resource: it is never recorded there and keeps its live value.
+ObjectType TypeOf(const ResourceType& type) {
+  const OpenApiSchemas& schemas = BuiltInSchemas();
+  ObjectType object_type = type.custom ? schemas.ForCustomResource(type.schema)
+                                       : schemas.Lookup(type.definition).value_or(ObjectType::Untyped());
+  return type.status_subresource ? object_type.WithStatusReset() : object_type;
+}
+
+}  // namespace
+
+std::string UpdateManager(const std::string& field_manager, const std::string& user_agent) {
+  if (!field_manager.empty()) return field_manager;
+  std::string program = user_agent.substr(0, user_agent.find('/'));
+  return program.empty() ? "unknown" : program;
+}
+
+Json RecordUpdateEntry(const ResourceType& type, const Json* live, Json updated, const std::string& manager,
+                       const std::string& now) {
+  return RecordUpdate(TypeOf(type), live, std::move(updated), manager, type.ApiVersion(), now);
+}
+
+Json ServerSideApply(const ResourceType& type, const Json* live, const Json& config, const std::string& manager,
+                     bool force, const std::string& now) {
+  ApplyOutcome outcome = ServerSideApply(TypeOf(type), live, config, manager, force, now);
+  if (!outcome.error.empty()) throw BadRequest(outcome.error);
+  if (!outcome.conflicts.empty()) throw KubeError(ConflictStatus(outcome.conflicts));
+  return std::move(outcome.object);
+}
+
+}  // namespace strata::sandbox::k8s
