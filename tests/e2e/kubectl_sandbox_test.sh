@@ -40,7 +40,11 @@ ca_data=$(awscli eks describe-cluster --name k8s --query cluster.certificateAuth
 expect "the cluster endpoint is the sandbox's https endpoint" "$endpoint" "https://127.0.0.1:"
 base_path=${endpoint#https://*/}  # clusters/k8s: --raw paths are relative to the host
 
-# --- A kubeconfig as `aws eks update-kubeconfig` writes one (a bearer token for now).
+# --- A kubeconfig as `aws eks update-kubeconfig` writes one, with the token `aws eks
+# get-token` makes against the sandbox's STS (valid 15 minutes: longer than this test).
+token=$(AWS_ENDPOINT_URL_STS="$url" aws eks get-token --cluster-name k8s --output json |
+  python3 -c "import json,sys; print(json.load(sys.stdin)['status']['token'])")
+expect "aws eks get-token" "$token" "k8s-aws-v1."
 cat >"$work/kubeconfig" <<EOF
 apiVersion: v1
 kind: Config
@@ -52,7 +56,7 @@ clusters:
 users:
 - name: admin
   user:
-    token: k8s-aws-v1.sandbox
+    token: $token
 contexts:
 - name: k8s
   context: {cluster: k8s, user: admin}
