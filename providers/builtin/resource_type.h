@@ -8,7 +8,7 @@
 #include "engine/base/clock.h"
 #include "engine/base/random.h"
 #include "providers/builtin/file_system.h"
-#include "providers/builtin/process_runner.h"
+#include "providers/process/process_runner.h"
 #include "providers/resource_type.h"
 
 namespace strata {

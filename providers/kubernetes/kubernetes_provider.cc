@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "providers/kubernetes/client/credential_source.h"
 #include "providers/kubernetes/config/connection.h"
 #include "providers/kubernetes/manifest/manifest_types.h"
 
@@ -22,7 +23,9 @@ std::optional<std::string> ProcessKubeconfigEnv() {
 KubernetesProvider::KubernetesProvider(KubernetesProviderOptions options)
     : options_(std::move(options)), session_(std::make_shared<KubeSession>()) {
   if (!options_.kubeconfig_env) options_.kubeconfig_env = ProcessKubeconfigEnv;
-  if (!options_.transport) options_.transport = MakeTransport;
+  if (!options_.processes) options_.processes = PosixProcessRunner();
+  if (!options_.clock) options_.clock = std::make_shared<base::SystemClock>();
+  if (!options_.make_transport) options_.make_transport = MakeTransport;
   Add(NewKubernetesManifest(session_));
   Add(NewKubernetesResourceData(session_));
   Add(NewKubernetesResourcesData(session_));
@@ -55,7 +58,6 @@ Diagnostics KubernetesProvider::NotReady() const {
 }
 
 Diagnostics KubernetesProvider::Configure(const OperationContext& ctx, const Value& config) {
-  (void)ctx;
   Diagnostics diags;
   if (!config.IsNull() && !config.IsWhollyKnown()) {
     session_->deferred = true;
@@ -75,16 +77,26 @@ Diagnostics KubernetesProvider::Configure(const OperationContext& ctx, const Val
                 "remove tls_server_name and use a host name the certificate names.");
     return diags;
   }
-  if (connection->exec) {
-    diags.Error("Exec credential plugins are not supported yet",
-                "The kubeconfig context \"" + connection->context +
-                    "\" gets its credentials from a command (users[].user.exec); Strata does not run it yet. Use "
-                    "the provider block's token (e.g. from data aws_eks_cluster_auth) or a client certificate.");
-    return diags;
+  ClientAuth auth;
+  auth.make_transport = options_.make_transport;
+  bool own_credentials = !connection->token.empty() || !connection->client_certificate_pem.empty();
+  if (connection->exec && !own_credentials) {
+    auto plugin = std::make_shared<ExecCredentialSource>(*connection->exec, *connection, options_.processes,
+                                                         options_.clock);
+    auto first = plugin->Get(ctx);
+    if (!first) {
+      diags.Error("Kubernetes credentials not available",
+                  "The kubeconfig context \"" + connection->context + "\" gets its credentials from a command: " +
+                      first.error());
+      return diags;
+    }
+    connection->client_certificate_pem = first->client_certificate_pem;
+    connection->client_key_pem = first->client_key_pem;
+    auth.credentials = std::move(plugin);
   }
   session_->default_namespace = connection->namespace_name.empty() ? "default" : connection->namespace_name;
-  auto transport = options_.transport(*connection);
-  session_->client = std::make_unique<ApiClient>(*connection, transport, options_.retry);
+  auto transport = options_.make_transport(*connection);
+  session_->client = std::make_unique<ApiClient>(*connection, transport, options_.retry, std::move(auth));
   session_->discovery = std::make_unique<Discovery>(*session_->client);
   session_->configured = true;
   return diags;

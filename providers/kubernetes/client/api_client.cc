@@ -89,12 +89,31 @@ std::shared_ptr<aws::HttpTransport> MakeTransport(const KubeConnection& connecti
   return std::make_shared<aws::CurlTransport>(options);
 }
 
-ApiClient::ApiClient(KubeConnection connection, std::shared_ptr<aws::HttpTransport> transport, RetryPolicy retry)
-    : connection_(std::move(connection)), transport_(std::move(transport)), retry_(retry) {
+ApiClient::ApiClient(KubeConnection connection, std::shared_ptr<aws::HttpTransport> transport, RetryPolicy retry,
+                     ClientAuth auth)
+    : connection_(std::move(connection)),
+      retry_(retry),
+      credentials_(auth.credentials ? std::move(auth.credentials) : StaticCredentials(connection_)),
+      make_transport_(auth.make_transport ? std::move(auth.make_transport) : TransportFactory(MakeTransport)),
+      transport_(std::move(transport)),
+      transport_certificate_(connection_.client_certificate_pem) {
   while (!connection_.server.empty() && connection_.server.back() == '/') connection_.server.pop_back();
 }
 
-aws::HttpRequest ApiClient::ToHttp(const ApiRequest& request) const {
+std::shared_ptr<aws::HttpTransport> ApiClient::TransportFor(const Credential& credential) const {
+  std::lock_guard lock(transport_mu_);
+  if (credential.client_certificate_pem.empty() || credential.client_certificate_pem == transport_certificate_) {
+    return transport_;
+  }
+  KubeConnection with_certificate = connection_;
+  with_certificate.client_certificate_pem = credential.client_certificate_pem;
+  with_certificate.client_key_pem = credential.client_key_pem;
+  transport_ = make_transport_(with_certificate);
+  transport_certificate_ = credential.client_certificate_pem;
+  return transport_;
+}
+
+aws::HttpRequest ApiClient::ToHttp(const ApiRequest& request, const std::string& token) const {
   aws::HttpRequest http;
   http.method = request.method;
   http.url = connection_.server + request.path;
@@ -105,21 +124,27 @@ aws::HttpRequest ApiClient::ToHttp(const ApiRequest& request) const {
   }
   http.headers.emplace_back("Accept", "application/json");
   if (!request.content_type.empty()) http.headers.emplace_back("Content-Type", request.content_type);
-  if (!connection_.token.empty()) http.headers.emplace_back("Authorization", "Bearer " + connection_.token);
+  if (!token.empty()) http.headers.emplace_back("Authorization", "Bearer " + token);
   http.body = request.body;
   http.timeout = retry_.request_timeout;
   return http;
 }
 
 ApiResult<Json> ApiClient::Call(const OperationContext& ctx, const ApiRequest& request) const {
-  aws::HttpRequest http = ToHttp(request);
   ApiError last;
+  bool reauthenticated = false;
   for (int attempt = 1; attempt <= retry_.max_attempts; ++attempt) {
     if (ctx.Cancelled()) {
       last.message = "cancelled";
       return last;
     }
-    aws::TransportResult sent = transport_->Send(http);
+    auto credential = credentials_->Get(ctx);
+    if (!credential) {
+      ApiError error;
+      error.message = credential.error();
+      return error;
+    }
+    aws::TransportResult sent = TransportFor(*credential)->Send(ToHttp(request, credential->token));
     if (sent.ok() && sent.response().status / 100 == 2) {
       const std::string& body = sent.response().body;
       if (body.empty()) return Json();
@@ -131,6 +156,15 @@ ApiResult<Json> ApiClient::Call(const OperationContext& ctx, const ApiRequest& r
         return error;
       }
       return parsed;
+    }
+    if (sent.ok() && sent.response().status == 401 && !reauthenticated && credentials_->Rejected(*credential)) {
+      // The credential expired early or was revoked: a new one, and the same call once more
+      // (not counted as a retry: nothing was wrong with the call itself).
+      ctx.Log(LogLevel::Debug, fmt::format("kubernetes {} {}: 401 Unauthorized; fetching new credentials",
+                                           request.method, request.path));
+      reauthenticated = true;
+      --attempt;
+      continue;
     }
     if (sent.ok()) {
       const aws::HttpResponse& r = sent.response();

@@ -1,12 +1,15 @@
 #pragma once
 // ApiClient: calls to one Kubernetes API server — the connection's URL (which may carry a
-// path, as the sandbox's /clusters/<name> does), its TLS settings and credentials — with
+// path, as the sandbox's /clusters/<name> does), its TLS settings and credentials (a static
+// token, or an exec plugin's answer fetched again once after a 401) — with
 // the retries kube clients make: 429 after Retry-After, 5xx and lost connections for calls
 // that are safe to repeat, a refused connection a few times, all within the caller's
 // deadline and stopped by its cancellation.
 
 #include <chrono>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +19,7 @@
 #include "engine/base/result.h"
 #include "providers/aws/http/http_transport.h"
 #include "providers/kubernetes/client/api_error.h"
+#include "providers/kubernetes/client/credential_source.h"
 #include "providers/kubernetes/config/kubeconfig.h"
 #include "providers/provider.h"
 
@@ -53,24 +57,46 @@ struct RetryPolicy {
   std::chrono::milliseconds request_timeout{std::chrono::seconds(60)};
 };
 
+//! Builds the transport for a connection: MakeTransport; tests give a fake.
+using TransportFactory = std::function<std::shared_ptr<aws::HttpTransport>(const KubeConnection&)>;
+
+//! How an ApiClient authenticates beyond what its transport was built with.
+struct ClientAuth {
+  //! Each request's credential; null: the connection's static token.
+  std::shared_ptr<CredentialSource> credentials;
+  //! Builds a new transport when the credential brings a client certificate other than the
+  //! one the current transport presents (a plugin's rotated certificate); null: MakeTransport.
+  TransportFactory make_transport;
+};
+
 class ApiClient {
  public:
-  //! `transport` carries the connection's TLS settings (MakeTransport); `connection`'s
-  //! server and bearer token are used here.
-  ApiClient(KubeConnection connection, std::shared_ptr<aws::HttpTransport> transport, RetryPolicy retry = {});
+  //! `transport` carries the connection's TLS settings and client certificate
+  //! (MakeTransport); `connection`'s server is used here, and its bearer token unless `auth`
+  //! names another source of credentials.
+  ApiClient(KubeConnection connection, std::shared_ptr<aws::HttpTransport> transport, RetryPolicy retry = {},
+            ClientAuth auth = {});
 
   //! Sends `request`; a 2xx answer's body parsed as JSON (null for an empty body), else the
-  //! error. Never throws for what the server or network does.
+  //! error. A 401 makes the credential source fetch a new credential (an exec plugin runs
+  //! again) and the call is sent once more with it. Never throws for what the server,
+  //! network or plugin does; a plugin's failure is an ApiError with http_status 0.
   ApiResult<Json> Call(const OperationContext& ctx, const ApiRequest& request) const;
 
   const KubeConnection& connection() const { return connection_; }
 
  private:
-  aws::HttpRequest ToHttp(const ApiRequest& request) const;
+  aws::HttpRequest ToHttp(const ApiRequest& request, const std::string& token) const;
+  //! The transport that presents `credential`'s client certificate (built anew when it changed).
+  std::shared_ptr<aws::HttpTransport> TransportFor(const Credential& credential) const;
 
   KubeConnection connection_;
-  std::shared_ptr<aws::HttpTransport> transport_;
   RetryPolicy retry_;
+  std::shared_ptr<CredentialSource> credentials_;
+  TransportFactory make_transport_;
+  mutable std::mutex transport_mu_;
+  mutable std::shared_ptr<aws::HttpTransport> transport_;
+  mutable std::string transport_certificate_;  // the client certificate transport_ presents
 };
 
 //! The libcurl transport for `connection`: its CA (else the system's roots), client

@@ -112,6 +112,7 @@ std::optional<ExecConfig> ReadExec(const BodyReader& user, Diagnostics& diags) {
   if (config.command.find('/') != std::string::npos) config.command = exec.Path("command");
   config.interactive_mode = exec.String("interactiveMode");
   config.provide_cluster_info = exec.Bool("provideClusterInfo");
+  config.install_hint = exec.String("installHint");
   if (config.command.empty()) exec.Error(node, "the exec plugin has no \"command\".");
   if (YAML::Node args = node["args"]; args && !args.IsNull()) {
     if (!args.IsSequence()) {

@@ -30,6 +30,7 @@ struct ExecConfig {
   std::vector<std::pair<std::string, std::string>> env;
   std::string interactive_mode;  // "Never", "IfAvailable", "Always"; "" when unset
   bool provide_cluster_info = false;
+  std::string install_hint;  // shown when the command cannot be found
   std::string where;  // "file:line:col" of the exec block, for messages
 };
 

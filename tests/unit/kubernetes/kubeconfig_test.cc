@@ -147,6 +147,7 @@ users:
           - { name: AWS_PROFILE, value: dev }
         interactiveMode: Never
         provideClusterInfo: true
+        installHint: install the AWS CLI
 contexts:
   - name: eks
     context: { cluster: eks, user: eks }
@@ -163,6 +164,7 @@ contexts:
   EXPECT_EQ(c->exec->env[0], (std::pair<std::string, std::string>{"AWS_PROFILE", "dev"}));
   EXPECT_EQ(c->exec->interactive_mode, "Never");
   EXPECT_TRUE(c->exec->provide_cluster_info);
+  EXPECT_EQ(c->exec->install_hint, "install the AWS CLI");
   EXPECT_EQ(c->exec->where, path + ":9:9");
 }
 

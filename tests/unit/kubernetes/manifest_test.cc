@@ -65,7 +65,7 @@ struct Fixture {
   static KubernetesProviderOptions Options(std::shared_ptr<FakeTransport> server) {
     KubernetesProviderOptions o;
     o.kubeconfig_env = [] { return std::nullopt; };
-    o.transport = [server](const KubeConnection&) { return server; };
+    o.make_transport = [server](const KubeConnection&) { return server; };
     o.retry.base_delay = std::chrono::milliseconds(1);
     return o;
   }

@@ -1,7 +1,8 @@
 #pragma once
-// Seam: running a command for the exec resource type. The real runner spawns the process
-// in its own process group, captures stdout and stderr, and kills the whole group when the
-// timeout passes or the operation is cancelled.
+// Seam: running a command — the builtin exec resource type's command, the kubernetes
+// provider's exec credential plugins. The real runner spawns the process in its own process
+// group (stdin from /dev/null), captures stdout and stderr, and kills the whole group when
+// the timeout passes or the operation is cancelled.
 
 #include <chrono>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "providers/builtin/process_runner.h"
+#include "providers/process/process_runner.h"
 
 #include <fcntl.h>
 #include <poll.h>
