@@ -73,8 +73,13 @@ struct OperationContext {
   bool resume_interrupted_create = false;
   //! The resource instance address this call is for ("aws_vpc.main"), for messages.
   std::string address;
+  //! The user asked to stop (the first Ctrl-C): a request in flight is finished, but a long
+  //! wait that follows it (a rollout, a deletion's finalizers) ends early and says so. May
+  //! be empty.
+  std::function<bool()> stop_requested;
 
   bool Cancelled() const { return cancellation.IsCancelled(); }
+  bool StopRequested() const { return stop_requested && stop_requested(); }
   //! True if the deadline is set and `now` is at or past it.
   bool DeadlinePassed(Clock::time_point now = Clock::now()) const {
     return deadline && now >= *deadline;

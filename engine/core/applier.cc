@@ -53,7 +53,8 @@ class Applier {
     }
     cs_ = &*cs;
     runner_.emplace(OperationRunner::Options{req_.store, cs_, req_.options.parallelism, req_.progress_interval,
-                                             req_.on_event, [this](const std::string& address) { Failed(address); }});
+                                             req_.on_event, [this](const std::string& address) { Failed(address); },
+                                             req_.stop});
     CloseInterruptedOperations();
     auto loaded = req_.store->LoadStage(plan.stage);
     if (!loaded.ok()) {

@@ -49,6 +49,7 @@ OperationContext OperationRunner::Context(const std::string& address, OperationA
   ctx.address = address;
   ctx.idempotency_token = token;
   ctx.cancellation = cancel_;
+  if (const std::atomic<bool>* stop = options_.stop) ctx.stop_requested = [stop] { return stop->load(); };
   ctx.progress = [this, address, op, id](const std::string& message) {
     ApplyEvent e;
     e.kind = ApplyEvent::Kind::Progress;

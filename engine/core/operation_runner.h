@@ -45,6 +45,8 @@ class OperationRunner {
     std::function<void(const ApplyEvent&)> on_event;  // may be empty
     //! Called with the address of each operation that fails (the apply's report).
     std::function<void(const std::string&)> on_failed;
+    //! The first interrupt: providers end their long waits (OperationContext::stop_requested).
+    const std::atomic<bool>* stop = nullptr;
   };
   explicit OperationRunner(Options options);
 

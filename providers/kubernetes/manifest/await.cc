@@ -16,18 +16,22 @@ using Clock = OperationContext::Clock;
 constexpr auto kPoll = std::chrono::milliseconds(500);
 constexpr auto kProgressEvery = std::chrono::seconds(10);
 
-// Polls `done` until it says stop, reporting `what` in progress lines. False when the time ran out.
+enum class PollEnd { Done, TimedOut, Stopped };
+
+// Polls `step` until it says done, reporting `what` in progress lines; ends early when the
+// time runs out, or the user stops the run.
 template <typename Step>
-bool Poll(const OperationContext& ctx, std::chrono::nanoseconds timeout, const std::string& what, Step&& step) {
+PollEnd Poll(const OperationContext& ctx, std::chrono::nanoseconds timeout, const std::string& what, Step&& step) {
   auto start = Clock::now();
   auto until = start + std::chrono::duration_cast<Clock::duration>(timeout);
   if (ctx.deadline && *ctx.deadline < until) until = *ctx.deadline;
   auto next_progress = start + kProgressEvery;
   while (true) {
     std::string status;
-    if (step(status)) return true;
+    if (step(status)) return PollEnd::Done;
+    if (ctx.StopRequested()) return PollEnd::Stopped;
     auto now = Clock::now();
-    if (now >= until || ctx.Cancelled()) return false;
+    if (now >= until || ctx.Cancelled()) return PollEnd::TimedOut;
     if (now >= next_progress) {
       ctx.Progress(fmt::format("still {}... ({} elapsed): {}", what,
                                base::FormatDuration(now - start), status));
@@ -90,7 +94,7 @@ Json AwaitReady(KubeSession& session, const OperationContext& ctx, const Resourc
   std::optional<bool> first_consumer;
   ReadinessState state;
   ApiRequest get = GetRequest(ObjectPath(resource, target.namespace_name, target.name));
-  bool done = Poll(ctx, timeout, "waiting for " + target.Describe(), [&](std::string& status) {
+  PollEnd end = Poll(ctx, timeout, "waiting for " + target.Describe(), [&](std::string& status) {
     auto answer = session.client->Call(ctx, get);
     if (!answer.ok()) {
       state = {Readiness::InProgress, answer.error().Describe()};
@@ -105,7 +109,11 @@ Json AwaitReady(KubeSession& session, const OperationContext& ctx, const Resourc
   });
   if (state.readiness == Readiness::Failed) {
     diags.Error("Kubernetes object failed", fmt::format("{} failed: {}.", target.Describe(), state.message));
-  } else if (!done) {
+  } else if (end == PollEnd::Stopped) {
+    diags.Warning("Not waited for",
+                  fmt::format("{} was applied; the run was interrupted before it was ready ({}).", target.Describe(),
+                              state.message));
+  } else if (end == PollEnd::TimedOut) {
     diags.Error("Kubernetes object not ready",
                 fmt::format("{} was applied but is not ready after {}: {}. Raise timeouts, or set wait = false "
                             "to apply without waiting.",
@@ -118,7 +126,7 @@ void AwaitGone(KubeSession& session, const OperationContext& ctx, const Resource
                std::chrono::nanoseconds timeout, Diagnostics& diags) {
   ApiRequest get = GetRequest(ObjectPath(resource, target.namespace_name, target.name));
   std::string holding;
-  bool gone = Poll(ctx, timeout, "deleting " + target.Describe(), [&](std::string& status) {
+  PollEnd end = Poll(ctx, timeout, "deleting " + target.Describe(), [&](std::string& status) {
     auto answer = session.client->Call(ctx, get);
     if (!answer.ok() && answer.error().IsNotFound()) return true;
     holding = answer.ok() ? "finalizers " + answer->value("metadata", Json::object()).value("finalizers", Json::array()).dump()
@@ -126,11 +134,11 @@ void AwaitGone(KubeSession& session, const OperationContext& ctx, const Resource
     status = holding;
     return false;
   });
-  if (!gone) {
-    diags.Error("Kubernetes delete did not finish",
-                fmt::format("{} still exists {} after its delete ({}). Check what holds it (`kubectl get -o yaml`), "
+  if (end != PollEnd::Done) {
+    diags.Error(end == PollEnd::Stopped ? "Kubernetes delete interrupted" : "Kubernetes delete did not finish",
+                fmt::format("{} still exists after its delete ({}). Check what holds it (`kubectl get -o yaml`), "
                             "then run destroy again.",
-                            target.Describe(), base::FormatDuration(timeout), holding));
+                            target.Describe(), holding));
   }
 }
 
