@@ -9,7 +9,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
+#include <utility>
+#include <vector>
 
+#include "engine/expr/eval.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/kubernetes_documents.h"
 #include "engine/expr/functions/util.h"
@@ -61,6 +65,7 @@ class DocumentSet {
     return true;
   }
 
+  const ValueMap& objects() const { return objects_; }
   Value ToValue() && { return Value::Object(std::move(objects_)); }
 
  private:
@@ -78,32 +83,91 @@ class DocumentSet {
   ValueMap objects_;
 };
 
+// `v` with every unknown part replaced by `token`.
+Value WithUnknownsAs(const Value& v, const std::string& token) {
+  if (!v.IsKnown()) return Value::String(token);
+  if (v.kind() == ValueKind::Object || v.kind() == ValueKind::Map) {
+    ValueMap items;
+    for (const auto& [k, e] : v.AsMap()) items.emplace(k, WithUnknownsAs(e, token));
+    return v.kind() == ValueKind::Object ? Value::Object(std::move(items)) : Value::Map(std::move(items));
+  }
+  if (v.kind() == ValueKind::List || v.kind() == ValueKind::Tuple || v.kind() == ValueKind::Set) {
+    ValueList items;
+    for (const Value& e : v.AsList()) items.push_back(WithUnknownsAs(e, token));
+    if (v.kind() == ValueKind::List) return Value::List(std::move(items));
+    return v.kind() == ValueKind::Tuple ? Value::Tuple(std::move(items)) : Value::Set(std::move(items));
+  }
+  return v;
+}
+
+// The documents of `texts` (name → text) rendered with `vars`. When `vars` holds values not
+// known until apply, the keys must not wait for them (for_each needs them at plan): the
+// texts are rendered twice, each unknown standing for a different placeholder; when both
+// renderings name the same objects, the keys are known, and an object whose two renderings
+// differ is unknown until apply. Otherwise (an unknown in a name, a template that cannot
+// render a placeholder) the whole result is unknown.
+Value Documents(const std::vector<std::pair<std::string, std::string>>& texts, const Value& vars,
+                const FunctionContext& ctx) {
+  auto render = [&](const Value& with) -> std::optional<DocumentSet> {
+    DocumentSet set;
+    for (const auto& [name, text] : texts) {
+      if (!set.AddTemplate(text, name, with, ctx)) return std::nullopt;
+    }
+    return set;
+  };
+  if (vars.IsWhollyKnown()) {
+    auto set = render(vars);
+    return set ? std::move(*set).ToValue() : Value::Unknown();
+  }
+  std::optional<DocumentSet> a, b;
+  try {
+    a = render(WithUnknownsAs(vars, "strata-unknown-a7"));
+    b = render(WithUnknownsAs(vars, "strata-unknown-value-b9"));
+  } catch (const FunctionError&) {
+    return Value::Unknown();  // the template cannot take a placeholder: known at apply
+  } catch (const EvalError&) {
+    return Value::Unknown();
+  }
+  if (!a || !b || a->objects().size() != b->objects().size()) return Value::Unknown();
+  ValueMap out;
+  for (const auto& [identity, object] : a->objects()) {
+    auto other = b->objects().find(identity);
+    if (other == b->objects().end()) return Value::Unknown();
+    out.emplace(identity, object.Equals(other->second) ? object : Value::Unknown());
+  }
+  return Value::Object(std::move(out));
+}
+
+// The path or text, and vars as a whole, must be known; parts of vars may not be (Documents).
+bool ArgumentsKnown(const Args& args) { return args[0].IsWhollyKnown() && args[1].IsKnown(); }
+
 Value KubernetesDocuments(const Args& args, const FunctionContext& ctx) {
+  if (!ArgumentsKnown(args)) return Value::Unknown();
   Value vars = functions::TemplateVarsArg(args, 1);
   functions::RequireTemplateRenderer(ctx, "kubernetes_documents");
   std::string path = functions::ResolvePath(ctx, functions::StringArg(args, 0));
-  DocumentSet set;
+  std::vector<std::pair<std::string, std::string>> texts;
   for (const auto& file : ManifestFiles(path)) {
     std::string text = functions::ReadFileAt(file, 0);
     if (!functions::IsValidUtf8(text)) Fail(0, fmt::format("\"{}\" is not UTF-8 text, so it is not a manifest", file));
-    if (!set.AddTemplate(text, file, vars, ctx)) return Value::Unknown();
+    texts.emplace_back(file, std::move(text));
   }
-  return std::move(set).ToValue();
+  return Documents(texts, vars, ctx);
 }
 
 Value KubernetesDocumentsText(const Args& args, const FunctionContext& ctx) {
+  if (!ArgumentsKnown(args)) return Value::Unknown();
   Value vars = functions::TemplateVarsArg(args, 1);
   functions::RequireTemplateRenderer(ctx, "kubernetes_documents_text");
-  DocumentSet set;
-  if (!set.AddTemplate(functions::StringArg(args, 0), kTextSource, vars, ctx)) return Value::Unknown();
-  return std::move(set).ToValue();
+  return Documents({{kTextSource, functions::StringArg(args, 0)}}, vars, ctx);
 }
 
 }  // namespace
 
 void RegisterKubernetesFunctions(FunctionTable& table) {
-  functions::Define(table, "kubernetes_documents", 2, 2, KubernetesDocuments);
-  functions::Define(table, "kubernetes_documents_text", 2, 2, KubernetesDocumentsText);
+  // Unknown parts of vars are handled (Documents): the keys stay known for for_each.
+  functions::Define(table, "kubernetes_documents", 2, 2, KubernetesDocuments, /*accepts_unknown=*/true);
+  functions::Define(table, "kubernetes_documents_text", 2, 2, KubernetesDocumentsText, /*accepts_unknown=*/true);
 }
 
 }  // namespace strata

@@ -182,9 +182,19 @@ data:
   EXPECT_NE(not_map.message.find("a map or object is required"), std::string::npos);
 }
 
-TEST_F(KubernetesDocumentsTest, UnknownVarsGiveAnUnknownResult) {
-  dir_.Write("t.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
-  EXPECT_TRUE(Documents("t.yaml", O({{"endpoint", Value::Unknown()}})).IsUnknown());
+// for_each needs the keys at plan time: values known only at apply leave the objects that
+// use them unknown, not the keys; an unknown in a name leaves everything unknown.
+TEST_F(KubernetesDocumentsTest, UnknownVarsLeaveTheObjectsThatUseThemUnknownNotTheKeys) {
+  dir_.Write("t.yaml",
+             "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: {fixed: a}\n---\n"
+             "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: sa\n  annotations: {role: \"${role}\"}\n");
+  Value docs = Documents("t.yaml", O({{"role", Value::Unknown()}}));
+  ASSERT_TRUE(docs.IsKnown());
+  ASSERT_EQ(docs.AsMap().size(), 2u);
+  EXPECT_TRUE(docs.AsMap().at("core/ConfigMap//x").IsWhollyKnown());
+  EXPECT_TRUE(docs.AsMap().at("core/ServiceAccount//sa").IsUnknown());
+  dir_.Write("named.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \"${name}\"}\n");
+  EXPECT_TRUE(Documents("named.yaml", O({{"name", Value::Unknown()}})).IsUnknown());
 }
 
 TEST_F(KubernetesDocumentsTest, PositionsAreThoseOfTheRenderedTextWhenTheTemplateMovesLines) {
