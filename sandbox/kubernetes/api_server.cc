@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "engine/base/time_format.h"
 #include "sandbox/cluster_endpoint.h"
 #include "sandbox/kubernetes/api_types.h"
+#include "sandbox/kubernetes/cluster_nodes.h"
+#include "sandbox/kubernetes/controllers.h"
 #include "sandbox/kubernetes/discovery.h"
 #include "sandbox/kubernetes/kube_status.h"
 #include "sandbox/kubernetes/object_api.h"
@@ -25,11 +28,13 @@ constexpr const char* kClusterKind = "eks.cluster";  // the EKS service's cluste
 // Thrown for paths kube's mux does not know at all: a plain-text 404, not a Status.
 struct PageNotFound {};
 
-bool ClusterExists(const World& world, const std::string& cluster) {
+// The region of the cluster `cluster`, or nullopt when there is no such cluster.
+std::optional<std::string> ClusterRegion(const World& world, const std::string& cluster) {
   std::string suffix = "/" + cluster;
   for (const auto& [key, doc] : world.List(kClusterKind))
-    if (key.size() > suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0) return true;
-  return false;
+    if (key.size() > suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return key.substr(0, key.size() - suffix.size());
+  return std::nullopt;
 }
 
 std::string MediaType(const std::string& content_type) {
@@ -60,11 +65,12 @@ Json Document(const k8s::ApiTypes& types, const std::string& path) {
   return k8s::OpenApiDocument(types, path);
 }
 
-k8s::KubeResponse Route(World& world, const std::string& cluster, const std::string& path,
-                        const httplib::Request& req) {
+k8s::KubeResponse Route(World& world, const SandboxSettings& settings, const std::string& region,
+                        const std::string& cluster, const std::string& path, const httplib::Request& req) {
   k8s::ObjectStore store(world, cluster);
   k8s::ApiTypes types = k8s::ApiTypes::Load(store);
-  k8s::ObjectApiContext ctx{store, types, base::FormatRfc3339(std::chrono::system_clock::now()),
+  auto now = std::chrono::system_clock::now();
+  k8s::ObjectApiContext ctx{store, types, base::FormatRfc3339(now),
                             [&world] { return world.NewUuid(); },
                             [&world](size_t n) { return world.RandomString(n, "bcdfghjklmnpqrstvwxz2456789"); }};
   k8s::EnsureDefaultNamespaces(ctx);
@@ -86,7 +92,16 @@ k8s::KubeResponse Route(World& world, const std::string& cluster, const std::str
   request.content_type = MediaType(req.get_header_value("Content-Type"));
   request.body = req.body;
   request.user_agent = req.get_header_value("User-Agent");
-  return k8s::HandleObjectRequest(ctx, request);
+  // The controllers catch up before the request is answered, and again after a write, so
+  // that a spec change is timed from the write itself.
+  k8s::ControllerInputs controllers{
+      region, k8s::ClusterNodeGroups(world, settings, region, cluster, now),
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count(),
+      settings.workload_delay.count()};
+  k8s::RunControllers(ctx, controllers);
+  k8s::KubeResponse response = k8s::HandleObjectRequest(ctx, request);
+  if (request.method != "GET") k8s::RunControllers(ctx, controllers);
+  return response;
 }
 
 // Watches are not served (issue 12 needs none), but clients that start one beside a list
@@ -142,7 +157,8 @@ void Answer(const ClusterEndpointAuth& auth, const httplib::Request& req, httpli
     return;
   }
   std::lock_guard lock(world_mutex);
-  if (!ClusterExists(world, cluster)) {
+  std::optional<std::string> region = ClusterRegion(world, cluster);
+  if (!region) {
     SetJson(res, 404, k8s::UnknownResource().status());
     return;
   }
@@ -154,7 +170,7 @@ void Answer(const ClusterEndpointAuth& auth, const httplib::Request& req, httpli
   };
   try {
     world.Begin();
-    k8s::KubeResponse response = Route(world, cluster, path, req);
+    k8s::KubeResponse response = Route(world, auth.settings, *region, cluster, path, req);
     world.Commit();
     if (response.body.is_string()) {
       res.status = response.status;
