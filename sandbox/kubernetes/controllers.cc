@@ -198,6 +198,8 @@ class Controllers {
   void BindClaims() {
     const ResourceType* claims = Type("", "v1", "persistentvolumeclaims");
     const ResourceType* volumes = Type("", "v1", "persistentvolumes");
+    for (const Json& pv : ctx_.store.List(*volumes, ""))  // a new volume is Available
+      if (Text(Member(pv, "status"), "phase").empty()) WriteStatus(*volumes, pv, {{"phase", "Available"}});
     for (const Json& claim : ctx_.store.List(*claims, "")) {
       if (Text(Member(claim, "status"), "phase") == "Bound" || claim["metadata"].contains("deletionTimestamp")) continue;
       std::optional<Json> sc = ClassOf(claim);

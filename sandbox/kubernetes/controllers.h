@@ -8,8 +8,9 @@
 //  - Deployments, StatefulSets and DaemonSets roll out, and Jobs complete, `delay_ms` after
 //    their last spec change (generation); a DaemonSet schedules onto the nodes its
 //    nodeSelector and tolerations admit (none: ready at once);
-//  - PersistentVolumeClaims bind to a matching PersistentVolume (class, capacity, access
-//    modes) or stay Pending (always, when their class binds on first consumer);
+//  - PersistentVolumes are Available until a PersistentVolumeClaim binds to one that
+//    matches it (class, capacity, access modes); claims without one stay Pending (always,
+//    when their class binds on first consumer);
 //  - Services of type LoadBalancer and Ingresses get an ELB host name at once.
 // When each object's spec changed is kept beside the objects (ObjectStore records, by uid).
 
