@@ -104,11 +104,14 @@ k8s::KubeResponse Route(World& world, const SandboxSettings& settings, const std
   return response;
 }
 
-// Watches are not served (issue 12 needs none), but clients that start one beside a list
-// (kubectl wait, informers) must not see an error: the watch stays open without events
-// for a second (never under the world lock: client-go calls a shorter watch broken) and
-// then ends, as a watch that timed out.
-void AnswerWatch(const httplib::Request& req, httplib::Response& res) {
+// Watches are served by polling: the watch stays open without events for a second (never
+// under the world lock: client-go calls a shorter watch broken), then the watched list is
+// read once — the controllers catching up first — and every object in it changed after the
+// watch's resourceVersion is sent as a MODIFIED event before the watch ends, as one that
+// timed out. So informers (kubectl wait, rollout status) see a rollout finish; deletions
+// are not reported.
+void AnswerWatch(const ClusterEndpointAuth& auth, const std::string& cluster, const std::string& path,
+                 const httplib::Request& req, httplib::Response& res) {
   int seconds = 1;
   std::string timeout = req.get_param_value("timeoutSeconds");
   if (!timeout.empty() && timeout.find_first_not_of("0123456789") == std::string::npos && timeout.size() < 6)
@@ -116,6 +119,33 @@ void AnswerWatch(const httplib::Request& req, httplib::Response& res) {
   std::this_thread::sleep_for(std::chrono::seconds(seconds));
   res.status = 200;
   res.set_content("", "application/json");
+  std::string since = req.get_param_value("resourceVersion");
+  if (since.empty() || since.find_first_not_of("0123456789") != std::string::npos || since.size() > 18) return;
+  httplib::Request list = req;
+  for (const char* watch_only : {"watch", "resourceVersion", "resourceVersionMatch", "timeoutSeconds",
+                                 "allowWatchBookmarks", "sendInitialEvents"})
+    list.params.erase(watch_only);
+  std::lock_guard lock(auth.world_mutex);
+  std::optional<std::string> region = ClusterRegion(auth.world, cluster);
+  if (!region) return;
+  std::string events;
+  try {
+    auth.world.Begin();
+    k8s::KubeResponse answer = Route(auth.world, auth.settings, *region, cluster, path, list);
+    auth.world.Commit();
+    const Json& items = answer.body.is_object() && answer.body.contains("items") ? answer.body["items"] : Json();
+    for (const Json& item : items.is_array() ? items : Json::array({answer.body})) {
+      std::string rv = item.contains("metadata") ? item["metadata"].value("resourceVersion", "") : "";
+      if (rv.empty() || std::stoll(rv) <= std::stoll(since)) continue;
+      events += Json{{"type", "MODIFIED"}, {"object", item}}.dump() + "\n";
+    }
+  } catch (...) {  // the watch ends without events
+    try {
+      auth.world.Rollback();
+    } catch (...) {
+    }
+  }
+  res.set_content(events, "application/json");
 }
 
 // The world's only EKS cluster, or "" when it has none or several.
@@ -153,7 +183,7 @@ void Answer(const ClusterEndpointAuth& auth, const httplib::Request& req, httpli
   }
   if (!AdmitClusterRequest(req, cluster, auth, res)) return;
   if (req.method == "GET" && (req.get_param_value("watch") == "true" || req.get_param_value("watch") == "1")) {
-    AnswerWatch(req, res);
+    AnswerWatch(auth, cluster, path, req, res);
     return;
   }
   std::lock_guard lock(world_mutex);
