@@ -29,6 +29,7 @@ struct ServeFlags {
   std::optional<int> seed;
   std::optional<int> cluster_delay_ms;
   std::optional<int> nodegroup_delay_ms;
+  std::optional<int> workload_delay_ms;
   bool memory = false;
   std::string kubeconfig;  // written and kept current while serving; empty: none
 };
@@ -54,6 +55,7 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   if (f.seed) s.seed = static_cast<uint64_t>(*f.seed);
   if (f.cluster_delay_ms) s.cluster_delay = sandbox::Millis(*f.cluster_delay_ms);
   if (f.nodegroup_delay_ms) s.nodegroup_delay = sandbox::Millis(*f.nodegroup_delay_ms);
+  if (f.workload_delay_ms) s.workload_delay = sandbox::Millis(*f.workload_delay_ms);
   return s;
 }
 
@@ -174,6 +176,8 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   serve->add_option("--seed", flags->seed, "Seed of the throttling and fault draws");
   serve->add_option("--cluster-delay-ms", flags->cluster_delay_ms, "Time an EKS cluster spends CREATING/DELETING");
   serve->add_option("--nodegroup-delay-ms", flags->nodegroup_delay_ms, "Time a node group spends CREATING/DELETING");
+  serve->add_option("--workload-delay-ms", flags->workload_delay_ms,
+                    "Time a Kubernetes workload in an EKS cluster takes to roll out (or a Job to complete)");
   serve->add_option("--kubeconfig", flags->kubeconfig,
                     "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")
       ->option_text("FILE");

@@ -14,6 +14,7 @@ sandbox::SandboxSettings SandboxSettingsFor(const ProjectConfig& project) {
   s.seed = static_cast<uint64_t>(c.seed);
   s.cluster_delay = sandbox::Millis(c.cluster_delay_ms);
   s.nodegroup_delay = sandbox::Millis(c.nodegroup_delay_ms);
+  s.workload_delay = sandbox::Millis(c.workload_delay_ms);
   return s;
 }
 

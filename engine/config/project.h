@@ -40,6 +40,7 @@ struct SandboxConfig {
   int seed = 1;
   int cluster_delay_ms = 3000;
   int nodegroup_delay_ms = 2000;
+  int workload_delay_ms = 1000;
   SourceRange range;
 };
 

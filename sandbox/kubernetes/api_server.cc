@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "engine/base/time_format.h"
 #include "sandbox/cluster_endpoint.h"
 #include "sandbox/kubernetes/api_types.h"
+#include "sandbox/kubernetes/cluster_nodes.h"
+#include "sandbox/kubernetes/controllers.h"
 #include "sandbox/kubernetes/discovery.h"
 #include "sandbox/kubernetes/kube_status.h"
 #include "sandbox/kubernetes/object_api.h"
@@ -25,11 +28,13 @@ constexpr const char* kClusterKind = "eks.cluster";  // the EKS service's cluste
 // Thrown for paths kube's mux does not know at all: a plain-text 404, not a Status.
 struct PageNotFound {};
 
-bool ClusterExists(const World& world, const std::string& cluster) {
+// The region of the cluster `cluster`, or nullopt when there is no such cluster.
+std::optional<std::string> ClusterRegion(const World& world, const std::string& cluster) {
   std::string suffix = "/" + cluster;
   for (const auto& [key, doc] : world.List(kClusterKind))
-    if (key.size() > suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0) return true;
-  return false;
+    if (key.size() > suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return key.substr(0, key.size() - suffix.size());
+  return std::nullopt;
 }
 
 std::string MediaType(const std::string& content_type) {
@@ -60,11 +65,12 @@ Json Document(const k8s::ApiTypes& types, const std::string& path) {
   return k8s::OpenApiDocument(types, path);
 }
 
-k8s::KubeResponse Route(World& world, const std::string& cluster, const std::string& path,
-                        const httplib::Request& req) {
+k8s::KubeResponse Route(World& world, const SandboxSettings& settings, const std::string& region,
+                        const std::string& cluster, const std::string& path, const httplib::Request& req) {
   k8s::ObjectStore store(world, cluster);
   k8s::ApiTypes types = k8s::ApiTypes::Load(store);
-  k8s::ObjectApiContext ctx{store, types, base::FormatRfc3339(std::chrono::system_clock::now()),
+  auto now = std::chrono::system_clock::now();
+  k8s::ObjectApiContext ctx{store, types, base::FormatRfc3339(now),
                             [&world] { return world.NewUuid(); },
                             [&world](size_t n) { return world.RandomString(n, "bcdfghjklmnpqrstvwxz2456789"); }};
   k8s::EnsureDefaultNamespaces(ctx);
@@ -86,14 +92,26 @@ k8s::KubeResponse Route(World& world, const std::string& cluster, const std::str
   request.content_type = MediaType(req.get_header_value("Content-Type"));
   request.body = req.body;
   request.user_agent = req.get_header_value("User-Agent");
-  return k8s::HandleObjectRequest(ctx, request);
+  // The controllers catch up before the request is answered, and again after a write, so
+  // that a spec change is timed from the write itself.
+  k8s::ControllerInputs controllers{
+      region, k8s::ClusterNodeGroups(world, settings, region, cluster, now),
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count(),
+      settings.workload_delay.count()};
+  k8s::RunControllers(ctx, controllers);
+  k8s::KubeResponse response = k8s::HandleObjectRequest(ctx, request);
+  if (request.method != "GET") k8s::RunControllers(ctx, controllers);
+  return response;
 }
 
-// Watches are not served (issue 12 needs none), but clients that start one beside a list
-// (kubectl wait, informers) must not see an error: the watch stays open without events
-// for a second (never under the world lock: client-go calls a shorter watch broken) and
-// then ends, as a watch that timed out.
-void AnswerWatch(const httplib::Request& req, httplib::Response& res) {
+// Watches are served by polling: the watch stays open without events for a second (never
+// under the world lock: client-go calls a shorter watch broken), then the watched list is
+// read once — the controllers catching up first — and every object in it changed after the
+// watch's resourceVersion is sent as a MODIFIED event before the watch ends, as one that
+// timed out. So informers (kubectl wait, rollout status) see a rollout finish; deletions
+// are not reported.
+void AnswerWatch(const ClusterEndpointAuth& auth, const std::string& cluster, const std::string& path,
+                 const httplib::Request& req, httplib::Response& res) {
   int seconds = 1;
   std::string timeout = req.get_param_value("timeoutSeconds");
   if (!timeout.empty() && timeout.find_first_not_of("0123456789") == std::string::npos && timeout.size() < 6)
@@ -101,6 +119,33 @@ void AnswerWatch(const httplib::Request& req, httplib::Response& res) {
   std::this_thread::sleep_for(std::chrono::seconds(seconds));
   res.status = 200;
   res.set_content("", "application/json");
+  std::string since = req.get_param_value("resourceVersion");
+  if (since.empty() || since.find_first_not_of("0123456789") != std::string::npos || since.size() > 18) return;
+  httplib::Request list = req;
+  for (const char* watch_only : {"watch", "resourceVersion", "resourceVersionMatch", "timeoutSeconds",
+                                 "allowWatchBookmarks", "sendInitialEvents"})
+    list.params.erase(watch_only);
+  std::lock_guard lock(auth.world_mutex);
+  std::optional<std::string> region = ClusterRegion(auth.world, cluster);
+  if (!region) return;
+  std::string events;
+  try {
+    auth.world.Begin();
+    k8s::KubeResponse answer = Route(auth.world, auth.settings, *region, cluster, path, list);
+    auth.world.Commit();
+    const Json& items = answer.body.is_object() && answer.body.contains("items") ? answer.body["items"] : Json();
+    for (const Json& item : items.is_array() ? items : Json::array({answer.body})) {
+      std::string rv = item.contains("metadata") ? item["metadata"].value("resourceVersion", "") : "";
+      if (rv.empty() || std::stoll(rv) <= std::stoll(since)) continue;
+      events += Json{{"type", "MODIFIED"}, {"object", item}}.dump() + "\n";
+    }
+  } catch (...) {  // the watch ends without events
+    try {
+      auth.world.Rollback();
+    } catch (...) {
+    }
+  }
+  res.set_content(events, "application/json");
 }
 
 // The world's only EKS cluster, or "" when it has none or several.
@@ -138,11 +183,12 @@ void Answer(const ClusterEndpointAuth& auth, const httplib::Request& req, httpli
   }
   if (!AdmitClusterRequest(req, cluster, auth, res)) return;
   if (req.method == "GET" && (req.get_param_value("watch") == "true" || req.get_param_value("watch") == "1")) {
-    AnswerWatch(req, res);
+    AnswerWatch(auth, cluster, path, req, res);
     return;
   }
   std::lock_guard lock(world_mutex);
-  if (!ClusterExists(world, cluster)) {
+  std::optional<std::string> region = ClusterRegion(world, cluster);
+  if (!region) {
     SetJson(res, 404, k8s::UnknownResource().status());
     return;
   }
@@ -154,7 +200,7 @@ void Answer(const ClusterEndpointAuth& auth, const httplib::Request& req, httpli
   };
   try {
     world.Begin();
-    k8s::KubeResponse response = Route(world, cluster, path, req);
+    k8s::KubeResponse response = Route(world, auth.settings, *region, cluster, path, req);
     world.Commit();
     if (response.body.is_string()) {
       res.status = response.status;

@@ -4,6 +4,7 @@
 #include <regex>
 #include <tuple>
 
+#include "sandbox/kubernetes/api_catalog.h"
 #include "sandbox/kubernetes/names.h"
 
 namespace strata::sandbox::k8s {

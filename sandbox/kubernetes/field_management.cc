@@ -1,5 +1,9 @@
 #include "sandbox/kubernetes/field_management.h"
 
+#include <optional>
+
+#include "providers/kubernetes/fieldpath/path_element.h"
+
 #include "sandbox/kubernetes/merge/conflict_status.h"
 #include "sandbox/kubernetes/merge/openapi_schemas.h"
 #include "sandbox/kubernetes/merge/server_side_apply.h"
@@ -27,6 +31,21 @@ ObjectType TypeOf(const ResourceType& type) {
   return type.status_subresource ? object_type.WithStatusReset() : object_type;
 }
 
+// `object` with the subresource of `manager`'s Update entries `from` renamed `to` ("": none).
+Json MarkEntries(Json object, const std::string& manager, const std::string& from, const std::string& to) {
+  if (!object.contains("metadata") || !object["metadata"].contains("managedFields")) return object;
+  Json& entries = object["metadata"]["managedFields"];
+  if (!entries.is_array()) return object;
+  for (Json& entry : entries) {
+    if (!entry.is_object() || entry.value("manager", "") != manager || entry.value("operation", "") != "Update" ||
+        entry.value("subresource", "") != from)
+      continue;
+    if (to.empty()) entry.erase("subresource");
+    else entry["subresource"] = to;
+  }
+  return object;
+}
+
 }  // namespace
 
 std::string UpdateManager(const std::string& field_manager, const std::string& user_agent) {
@@ -36,8 +55,23 @@ std::string UpdateManager(const std::string& field_manager, const std::string& u
 }
 
 Json RecordUpdateEntry(const ResourceType& type, const Json* live, Json updated, const std::string& manager,
-                       const std::string& now) {
-  return RecordUpdate(TypeOf(type), live, std::move(updated), manager, type.ApiVersion(), now);
+                       const std::string& now, const std::string& subresource) {
+  if (subresource != "status" || !type.status_subresource)
+    return RecordUpdate(TypeOf(type), live, std::move(updated), manager, type.ApiVersion(), now);
+  // The merge library keys Update entries without their subresource: the manager's status
+  // entry is named as a main-resource one while it records, then named again.
+  const std::string kMain = "(main resource)";
+  std::optional<Json> unmarked;
+  if (live) unmarked = MarkEntries(MarkEntries(*live, manager, "", kMain), manager, "status", "");
+  updated = MarkEntries(MarkEntries(std::move(updated), manager, "", kMain), manager, "status", "");
+  kubernetes::fieldpath::Set spec;
+  spec.Insert(kubernetes::fieldpath::MakeFieldPath({"spec"}));
+  ObjectType status_type = (type.custom ? BuiltInSchemas().ForCustomResource(type.schema)
+                                        : BuiltInSchemas().Lookup(type.definition).value_or(ObjectType::Untyped()))
+                               .WithResetFields(std::move(spec));
+  Json recorded = RecordUpdate(status_type, unmarked ? &*unmarked : nullptr, std::move(updated), manager,
+                               type.ApiVersion(), now);
+  return MarkEntries(MarkEntries(std::move(recorded), manager, "", "status"), manager, kMain, "");
 }
 
 Json ServerSideApply(const ResourceType& type, const Json* live, const Json& config, const std::string& manager,

@@ -18,9 +18,11 @@ namespace strata::sandbox::k8s {
 std::string UpdateManager(const std::string& field_manager, const std::string& user_agent);
 
 //! `updated` with managedFields recording that `manager` wrote the fields it changed
-//! relative to `live` (nullptr on create).
+//! relative to `live` (nullptr on create). `subresource` "status" (a write to /status of a
+//! kind with a status subresource): the entry records the status fields and is marked
+//! subresource "status", as kube keeps a controller's status writes apart.
 Json RecordUpdateEntry(const ResourceType& type, const Json* live, Json updated, const std::string& manager,
-                       const std::string& now);
+                       const std::string& now, const std::string& subresource = "");
 
 //! Server-side apply of `config` over `live` (nullptr: the object does not exist yet):
 //! the merged object with managedFields. Throws KubeError 409 (kube's FieldManagerConflict

@@ -199,7 +199,7 @@ Json ObjectLifecycle::Update(const Json& live, Json next, const std::string& man
   if (live_meta.contains("generation") && SpecPart(live) != SpecPart(next))
     next["metadata"]["generation"] = live_meta["generation"].get<int64_t>() + 1;
 
-  if (!applied) next = RecordUpdateEntry(type_, &live, std::move(next), manager, ctx_.now);
+  if (!applied) next = RecordUpdateEntry(type_, &live, std::move(next), manager, ctx_.now, subresource);
   // A write that changes neither the object nor who owns what (timestamps aside, as kube
   // ignores them) is no write: no new resourceVersion.
   if (Comparable(next) == Comparable(live) && Ownership(next) == Ownership(live)) return live;

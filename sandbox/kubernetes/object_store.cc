@@ -52,4 +52,20 @@ std::string ObjectStore::CurrentResourceVersion() const {
   return world_.Setting(Kind() + ":resourceVersion").value_or("0");
 }
 
+std::optional<Json> ObjectStore::GetRecord(const std::string& key) const {
+  return world_.Get("k8s-controllers:" + cluster_, key);
+}
+
+void ObjectStore::PutRecord(const std::string& key, const Json& record) {
+  world_.Put("k8s-controllers:" + cluster_, key, record);
+}
+
+void ObjectStore::EraseRecord(const std::string& key) { world_.Erase("k8s-controllers:" + cluster_, key); }
+
+std::vector<std::string> ObjectStore::RecordKeys() const {
+  std::vector<std::string> keys;
+  for (auto& [key, record] : world_.List("k8s-controllers:" + cluster_)) keys.push_back(key);
+  return keys;
+}
+
 }  // namespace strata::sandbox::k8s

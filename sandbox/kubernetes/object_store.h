@@ -36,6 +36,13 @@ class ObjectStore {
   //! The last resourceVersion given out ("0" before any), for lists.
   std::string CurrentResourceVersion() const;
 
+  //! The controllers' bookkeeping beside the objects (world kind "k8s-controllers:<cluster>"),
+  //! small documents by key, never served.
+  std::optional<Json> GetRecord(const std::string& key) const;
+  void PutRecord(const std::string& key, const Json& record);
+  void EraseRecord(const std::string& key);
+  std::vector<std::string> RecordKeys() const;
+
  private:
   std::string Kind() const { return "k8s:" + cluster_; }
 

@@ -16,7 +16,7 @@ skip() {
 command -v kubectl >/dev/null 2>&1 || skip "no 'kubectl' on PATH."
 command -v aws >/dev/null 2>&1 || skip "no 'aws' on PATH (the cluster is made with the AWS CLI)."
 
-serve_sandbox --memory --cluster-delay-ms 0 --nodegroup-delay-ms 0 || exit 1
+serve_sandbox --memory --cluster-delay-ms 0 --nodegroup-delay-ms 0 --workload-delay-ms 500 || exit 1
 
 export AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key
 export AWS_DEFAULT_REGION=us-west-2 AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
@@ -185,6 +185,34 @@ expect "the other way round" "$err" 'conflict with "ops": .data.mode'
 run "kubectl scale" 0 k scale deployment/web -n team --replicas=4 && expect "scaled" "$out" "deployment.apps/web scaled"
 run "scaled replicas" 0 k get deployment web -n team -o jsonpath='{.spec.replicas}/{.metadata.generation}' &&
   expect "replicas 4, generation 2" "$out" "4/2"
+
+# --- A cluster that moves: nodes from a node group, a rollout that finishes, an Ingress's
+# load balancer.
+node_role=$(awscli iam create-role --role-name k8s-nodes --assume-role-policy-document "$trust" --query Role.Arn)
+run "eks create-nodegroup" 0 awscli eks create-nodegroup --cluster-name k8s --nodegroup-name gpu \
+  --node-role "$node_role" --subnets "$subnet_a" "$subnet_b" --instance-types g5.xlarge \
+  --scaling-config minSize=1,maxSize=3,desiredSize=2 --labels role=ml \
+  --taints key=nvidia.com/gpu,value=true,effect=NO_SCHEDULE --query nodegroup.status
+run "get nodes" 0 k get nodes -l eks.amazonaws.com/nodegroup=gpu \
+  -o jsonpath='{range .items[*]}{.status.capacity.nvidia\.com/gpu}/{.metadata.labels.role}/{.spec.taints[0].effect} {end}' &&
+  expect "two GPU nodes, labelled and tainted" "$out" "1/ml/NoSchedule 1/ml/NoSchedule "
+run "nodes Ready" 0 k wait --for=condition=Ready nodes -l eks.amazonaws.com/nodegroup=gpu --timeout=5s
+run "wait Available" 0 k wait --for=condition=Available deploy/web -n team --timeout=10s &&
+  expect "deployment available" "$out" "condition met"
+run "rollout status" 0 k rollout status deploy/web -n team --timeout=10s &&
+  expect "rolled out" "$out" "successfully rolled out"
+run "ready replicas" 0 k get deploy web -n team -o jsonpath='{.status.readyReplicas}/{.status.observedGeneration}' &&
+  expect "4 ready, generation 2 observed" "$out" "4/2"
+cat >"$m/ingress.yaml" <<'EOF'
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata: {name: site, namespace: team}
+spec:
+  defaultBackend: {service: {name: web, port: {number: 80}}}
+EOF
+run "apply ingress" 0 k apply --server-side -f "$m/ingress.yaml"
+run "ingress hostname" 0 k get ingress site -n team -o jsonpath='{.status.loadBalancer.ingress[0].hostname}' &&
+  expect "an ALB host name" "$out" "k8s-team-site-" && expect "in the region" "$out" ".elb.us-west-2.amazonaws.com"
 
 # --- Selectors and delete.
 run "get -l app=x" 0 k get deployments,configmaps,widgets -n team -l app=x -o name
