@@ -63,4 +63,16 @@ std::vector<std::string> StringsAt(const Json& object, const char* key) {
   return out;
 }
 
+const Json& MemberAt(const Json& object, const char* key) {
+  static const Json kNull;
+  if (!object.is_object()) return kNull;
+  auto it = object.find(key);
+  return it == object.end() ? kNull : *it;
+}
+
+std::string TextAt(const Json& object, const char* key) {
+  const Json& v = MemberAt(object, key);
+  return v.is_string() ? v.get<std::string>() : "";
+}
+
 }  // namespace strata::sandbox::k8s

@@ -44,6 +44,11 @@ class ApiCatalog {
   Json definitions_;
 };
 
+//! `object[key]`, or a null value when `object` is not an object or has no such member.
+const Json& MemberAt(const Json& object, const char* key);
+//! The string `object[key]`; "" when missing or not a string.
+std::string TextAt(const Json& object, const char* key);
+
 //! The strings of array `object[key]` (missing, or not an array: none; non-strings skipped):
 //! verbs, shortNames, categories — as the catalog and CRDs both write them.
 std::vector<std::string> StringsAt(const Json& object, const char* key);

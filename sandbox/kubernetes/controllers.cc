@@ -1,4 +1,5 @@
 #include "sandbox/kubernetes/controllers.h"
+#include "sandbox/kubernetes/api_catalog.h"
 
 #include <chrono>
 #include <cmath>
@@ -12,18 +13,6 @@ namespace strata::sandbox::k8s {
 namespace {
 
 constexpr const char* kControllerManager = "kube-controller-manager";
-
-const Json& Member(const Json& object, const char* key) {
-  static const Json kNull;
-  if (!object.is_object()) return kNull;
-  auto it = object.find(key);
-  return it == object.end() ? kNull : *it;
-}
-
-std::string Text(const Json& object, const char* key) {
-  const Json& v = Member(object, key);
-  return v.is_string() ? v.get<std::string>() : "";
-}
 
 std::string TimeAt(int64_t ms) {
   return base::FormatRfc3339(std::chrono::system_clock::time_point(std::chrono::milliseconds(ms)));
@@ -61,16 +50,16 @@ class Controllers {
     Roll("apps", "statefulsets", [](const Json& s, int64_t) { return RolledOutStatefulSetStatus(s); });
     std::vector<Json> nodes = ctx_.store.ListResource("", "nodes", "");
     Roll("apps", "daemonsets", [&nodes](const Json& ds, int64_t) {
-      const Json& pod_spec = Member(Member(Member(ds, "spec"), "template"), "spec");
+      const Json& pod_spec = MemberAt(MemberAt(MemberAt(ds, "spec"), "template"), "spec");
       int64_t scheduled = 0;
       for (const Json& node : nodes) scheduled += Schedulable(pod_spec, node) ? 1 : 0;
       return RolledOutDaemonSetStatus(ds, scheduled);
     });
     Roll("batch", "jobs", [this](const Json& job, int64_t due) {
-      const Json& conditions = Member(Member(job, "status"), "conditions");
+      const Json& conditions = MemberAt(MemberAt(job, "status"), "conditions");
       if (conditions.is_array())  // a finished Job stays as it finished
         for (const Json& c : conditions)
-          if (Text(c, "type") == "Complete" && Text(c, "status") == "True") return Member(job, "status");
+          if (TextAt(c, "type") == "Complete" && TextAt(c, "status") == "True") return MemberAt(job, "status");
       return CompletedJobStatus(job, TimeAt(due - in_.delay_ms), TimeAt(due));
     });
     BindClaims();
@@ -87,7 +76,7 @@ class Controllers {
   // it is the status `live` has.
   void WriteStatus(const ResourceType& type, const Json& live, const Json& status,
                    const char* manager = kControllerManager) {
-    if (Member(live, "status") == status) return;
+    if (MemberAt(live, "status") == status) return;
     Json next = live;
     next["status"] = status;
     ObjectLifecycle(ctx_, type).Update(live, std::move(next), manager, "status", /*dry_run=*/false);
@@ -102,16 +91,16 @@ class Controllers {
       wanted.emplace(node["metadata"]["name"].get<std::string>(), std::move(node));
     ObjectLifecycle life(ctx_, *type);
     for (Json& live : ctx_.store.List(*type, "")) {
-      const Json& labels = Member(live["metadata"], "labels");
+      const Json& labels = MemberAt(live["metadata"], "labels");
       if (!labels.is_object() || !labels.contains(kNodegroupLabel)) continue;
-      auto it = wanted.find(Text(live["metadata"], "name"));
+      auto it = wanted.find(TextAt(live["metadata"], "name"));
       if (it == wanted.end()) {
         life.Delete(std::move(live), /*dry_run=*/false);
         continue;
       }
       const Json& want = it->second;
-      if (Member(live["metadata"], "labels") != want["metadata"]["labels"] ||
-          Member(live["spec"], "taints") != Member(want["spec"], "taints")) {
+      if (MemberAt(live["metadata"], "labels") != want["metadata"]["labels"] ||
+          MemberAt(live["spec"], "taints") != MemberAt(want["spec"], "taints")) {
         Json next = live;
         next["metadata"]["labels"] = want["metadata"]["labels"];
         if (want["spec"].contains("taints")) next["spec"]["taints"] = want["spec"]["taints"];
@@ -132,8 +121,8 @@ class Controllers {
   // generation was first seen.
   int64_t DueAt(const Json& object) {
     const Json& meta = object["metadata"];
-    std::string uid = Text(meta, "uid");
-    int64_t generation = Member(meta, "generation").is_number_integer() ? meta["generation"].get<int64_t>() : 0;
+    std::string uid = TextAt(meta, "uid");
+    int64_t generation = MemberAt(meta, "generation").is_number_integer() ? meta["generation"].get<int64_t>() : 0;
     seen_.insert(uid);
     std::optional<Json> record = ctx_.store.GetRecord(uid);
     if (!record || record->value("generation", int64_t{-1}) != generation) {
@@ -165,29 +154,29 @@ class Controllers {
   // The class of a claim: its storageClassName, else the cluster's default class.
   std::optional<Json> ClassOf(const Json& claim) {
     const ResourceType* type = Type("storage.k8s.io", "v1", "storageclasses");
-    const Json& name = Member(Member(claim, "spec"), "storageClassName");
+    const Json& name = MemberAt(MemberAt(claim, "spec"), "storageClassName");
     if (name.is_string()) return type ? ctx_.store.Get(*type, "", name.get<std::string>()) : std::nullopt;
     if (!type) return std::nullopt;
     for (Json& sc : ctx_.store.List(*type, ""))
-      if (Text(Member(sc["metadata"], "annotations"), "storageclass.kubernetes.io/is-default-class") == "true")
+      if (TextAt(MemberAt(sc["metadata"], "annotations"), "storageclass.kubernetes.io/is-default-class") == "true")
         return sc;
     return std::nullopt;
   }
 
   static bool Satisfies(const Json& volume, const Json& claim, const std::string& class_name) {
-    const Json& pv = Member(volume, "spec");
-    const Json& spec = Member(claim, "spec");
-    if (Text(Member(volume, "status"), "phase") == "Bound") return false;
-    const Json& ref = Member(pv, "claimRef");
-    if (ref.is_object() && (Text(ref, "name") != Text(claim["metadata"], "name") ||
-                            Text(ref, "namespace") != Text(claim["metadata"], "namespace")))
+    const Json& pv = MemberAt(volume, "spec");
+    const Json& spec = MemberAt(claim, "spec");
+    if (TextAt(MemberAt(volume, "status"), "phase") == "Bound") return false;
+    const Json& ref = MemberAt(pv, "claimRef");
+    if (ref.is_object() && (TextAt(ref, "name") != TextAt(claim["metadata"], "name") ||
+                            TextAt(ref, "namespace") != TextAt(claim["metadata"], "namespace")))
       return false;
-    if (Text(pv, "storageClassName") != class_name) return false;
-    double want = Quantity(Text(Member(Member(spec, "resources"), "requests"), "storage"));
-    double have = Quantity(Text(Member(pv, "capacity"), "storage"));
+    if (TextAt(pv, "storageClassName") != class_name) return false;
+    double want = Quantity(TextAt(MemberAt(MemberAt(spec, "resources"), "requests"), "storage"));
+    double have = Quantity(TextAt(MemberAt(pv, "capacity"), "storage"));
     if (!(have >= want)) return false;
-    const Json& modes = Member(spec, "accessModes");
-    const Json& offered = Member(pv, "accessModes");
+    const Json& modes = MemberAt(spec, "accessModes");
+    const Json& offered = MemberAt(pv, "accessModes");
     if (modes.is_array())
       for (const Json& mode : modes)
         if (!offered.is_array() || std::find(offered.begin(), offered.end(), mode) == offered.end()) return false;
@@ -199,18 +188,18 @@ class Controllers {
     const ResourceType* claims = Type("", "v1", "persistentvolumeclaims");
     const ResourceType* volumes = Type("", "v1", "persistentvolumes");
     for (const Json& pv : ctx_.store.List(*volumes, ""))  // a new volume is Available
-      if (Text(Member(pv, "status"), "phase").empty()) WriteStatus(*volumes, pv, {{"phase", "Available"}});
+      if (TextAt(MemberAt(pv, "status"), "phase").empty()) WriteStatus(*volumes, pv, {{"phase", "Available"}});
     for (const Json& claim : ctx_.store.List(*claims, "")) {
-      if (Text(Member(claim, "status"), "phase") == "Bound" || claim["metadata"].contains("deletionTimestamp")) continue;
+      if (TextAt(MemberAt(claim, "status"), "phase") == "Bound" || claim["metadata"].contains("deletionTimestamp")) continue;
       std::optional<Json> sc = ClassOf(claim);
-      std::string class_name = sc ? Text((*sc)["metadata"], "name")
-                                  : Text(Member(claim, "spec"), "storageClassName");
-      std::string wanted_volume = Text(Member(claim, "spec"), "volumeName");
-      bool on_first_consumer = sc && Text(*sc, "volumeBindingMode") == "WaitForFirstConsumer";
+      std::string class_name = sc ? TextAt((*sc)["metadata"], "name")
+                                  : TextAt(MemberAt(claim, "spec"), "storageClassName");
+      std::string wanted_volume = TextAt(MemberAt(claim, "spec"), "volumeName");
+      bool on_first_consumer = sc && TextAt(*sc, "volumeBindingMode") == "WaitForFirstConsumer";
       std::optional<Json> volume;
       if (!on_first_consumer)
         for (Json& pv : ctx_.store.List(*volumes, ""))
-          if ((wanted_volume.empty() || Text(pv["metadata"], "name") == wanted_volume) &&
+          if ((wanted_volume.empty() || TextAt(pv["metadata"], "name") == wanted_volume) &&
               Satisfies(pv, claim, class_name)) {
             volume = std::move(pv);
             break;
@@ -239,17 +228,17 @@ class Controllers {
     Json bound = ObjectLifecycle(ctx_, claims).Update(claim, std::move(next), kControllerManager, "", false);
     WriteStatus(claims, bound,
                 {{"phase", "Bound"},
-                 {"accessModes", Member(volume["spec"], "accessModes")},
-                 {"capacity", Member(volume["spec"], "capacity")}});
+                 {"accessModes", MemberAt(volume["spec"], "accessModes")},
+                 {"capacity", MemberAt(volume["spec"], "capacity")}});
   }
 
   // Services of type LoadBalancer and Ingresses: an ELB host name.
   void AssignLoadBalancers() {
     const ResourceType* services = Type("", "v1", "services");
     for (const Json& svc : ctx_.store.List(*services, "")) {
-      if (Text(Member(svc, "spec"), "type") != "LoadBalancer") continue;
-      std::string host = ServiceLoadBalancerHost(Text(svc["metadata"], "uid"), in_.region);
-      Json status = Member(svc, "status").is_object() ? svc["status"] : Json::object();
+      if (TextAt(MemberAt(svc, "spec"), "type") != "LoadBalancer") continue;
+      std::string host = ServiceLoadBalancerHost(TextAt(svc["metadata"], "uid"), in_.region);
+      Json status = MemberAt(svc, "status").is_object() ? svc["status"] : Json::object();
       status["loadBalancer"] = {{"ingress", {{{"hostname", host}}}}};
       WriteStatus(*services, svc, status, "service-controller");
     }
@@ -257,7 +246,7 @@ class Controllers {
     if (!ingresses) return;
     for (const Json& ing : ctx_.store.List(*ingresses, "")) {
       const Json& meta = ing["metadata"];
-      std::string host = IngressLoadBalancerHost(Text(meta, "namespace"), Text(meta, "name"), Text(meta, "uid"),
+      std::string host = IngressLoadBalancerHost(TextAt(meta, "namespace"), TextAt(meta, "name"), TextAt(meta, "uid"),
                                                  in_.region);
       WriteStatus(*ingresses, ing, {{"loadBalancer", {{"ingress", {{{"hostname", host}}}}}}},
                   "aws-load-balancer-controller");

@@ -10,10 +10,6 @@
 namespace strata::sandbox::k8s {
 namespace {
 
-std::string Text(const Json& object, const char* key) {
-  return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : "";
-}
-
 // (level, -major, -minor): smaller sorts first.
 std::tuple<int, long, long, std::string> Priority(const std::string& v) {
   static const std::regex kube_version("^v([0-9]+)(?:(alpha|beta)([0-9]+))?$");
@@ -34,16 +30,16 @@ std::vector<ResourceType> TypesOfCrd(const Json& crd) {
   for (const Json& v : spec.value("versions", Json::array())) {
     if (!v.value("served", false)) continue;
     ResourceType t;
-    t.group = Text(spec, "group");
-    t.version = Text(v, "name");
-    t.kind = Text(names, "kind");
-    t.plural = Text(names, "plural");
-    t.singular = Text(names, "singular");
+    t.group = TextAt(spec, "group");
+    t.version = TextAt(v, "name");
+    t.kind = TextAt(names, "kind");
+    t.plural = TextAt(names, "plural");
+    t.singular = TextAt(names, "singular");
     if (t.singular.empty()) {
       t.singular = t.kind;
       std::transform(t.singular.begin(), t.singular.end(), t.singular.begin(), ::tolower);
     }
-    t.namespaced = Text(spec, "scope") != "Cluster";
+    t.namespaced = TextAt(spec, "scope") != "Cluster";
     t.verbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
     t.short_names = StringsAt(names, "shortNames");
     t.categories = StringsAt(names, "categories");
@@ -68,7 +64,7 @@ std::vector<FieldCause> CrdProblems(const Json& crd) {
   };
   const Json spec = crd.value("spec", Json::object());
   const Json names = spec.value("names", Json::object());
-  std::string group = Text(spec, "group"), plural = Text(names, "plural"), kind = Text(names, "kind");
+  std::string group = TextAt(spec, "group"), plural = TextAt(names, "plural"), kind = TextAt(names, "kind");
   std::string name = crd.at("metadata").value("name", std::string());
   if (group.empty()) required("spec.group");
   else if (group.find('.') == std::string::npos) invalid("spec.group", group, "should be a domain with at least one dot");
@@ -78,7 +74,7 @@ std::vector<FieldCause> CrdProblems(const Json& crd) {
   if (kind.empty()) required("spec.names.kind");
   if (!plural.empty() && !group.empty() && name != plural + "." + group)
     invalid("metadata.name", name, "must be spec.names.plural+\".\"+spec.group");
-  std::string scope = Text(spec, "scope");
+  std::string scope = TextAt(spec, "scope");
   if (scope != "Namespaced" && scope != "Cluster")
     problems.push_back({"spec.scope", "FieldValueNotSupported",
                         "Unsupported value: \"" + scope + "\": supported values: \"Cluster\", \"Namespaced\""});
@@ -104,7 +100,7 @@ Json EstablishCrd(Json crd, const std::string& now) {
                                       condition("Established", "InitialNamesAccepted", "the initial names have been accepted")});
   Json accepted = spec.value("names", Json::object());
   if (!accepted.contains("singular") && accepted.contains("kind")) {
-    std::string singular = Text(accepted, "kind");
+    std::string singular = TextAt(accepted, "kind");
     std::transform(singular.begin(), singular.end(), singular.begin(), ::tolower);
     accepted["singular"] = singular;
   }

@@ -20,10 +20,6 @@ bool IsCrd(const ResourceType& t) {
   return t.group == "apiextensions.k8s.io" && t.plural == "customresourcedefinitions";
 }
 
-std::string Text(const Json& object, const char* key) {
-  return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : "";
-}
-
 // The object without what the server manages itself: what a write "changes".
 Json Comparable(Json object) {
   if (object.contains("metadata") && object["metadata"].is_object()) {
@@ -63,7 +59,7 @@ Json ObjectLifecycle::AsServed(Json stored) const {
 }
 
 void ObjectLifecycle::CheckKind(const Json& object) const {
-  std::string api_version = Text(object, "apiVersion"), kind = Text(object, "kind");
+  std::string api_version = TextAt(object, "apiVersion"), kind = TextAt(object, "kind");
   if (!api_version.empty() && api_version != type_.ApiVersion())
     throw BadRequest("the API version in the data (" + api_version + ") does not match the expected API version (" +
                      type_.ApiVersion() + ")");
@@ -81,7 +77,7 @@ void ObjectLifecycle::CheckNamespace(const std::string& ns, const std::string& n
 
 void ObjectLifecycle::Validate(const Json& object) const {
   const Json& meta = object["metadata"];
-  std::string name = Text(meta, "name");
+  std::string name = TextAt(meta, "name");
   std::vector<FieldCause> causes;
   for (const std::string& problem : NameProblems(NameRuleFor(type_.group, type_.kind), name))
     causes.push_back({"metadata.name", "FieldValueInvalid", "Invalid value: \"" + name + "\": " + problem});
@@ -117,20 +113,20 @@ Json ObjectLifecycle::Create(Json object, const std::string& url_namespace, cons
   if (!object.contains("metadata") || !object["metadata"].is_object()) object["metadata"] = Json::object();
   Json& meta = object["metadata"];
   if (type_.namespaced) {
-    std::string body_ns = Text(meta, "namespace");
+    std::string body_ns = TextAt(meta, "namespace");
     if (!body_ns.empty() && body_ns != url_namespace)
       throw BadRequest("the namespace of the provided object does not match the namespace sent on the request");
     meta["namespace"] = url_namespace;
   } else {
     meta.erase("namespace");
   }
-  if (Text(meta, "name").empty()) {
-    std::string prefix = Text(meta, "generateName");
+  if (TextAt(meta, "name").empty()) {
+    std::string prefix = TextAt(meta, "generateName");
     if (prefix.empty())
       throw Invalid(type_, "", {{"metadata.name", "FieldValueRequired", "Required value: name or generateName is required"}});
     meta["name"] = prefix + ctx_.random_suffix(5);
   }
-  std::string name = Text(meta, "name");
+  std::string name = TextAt(meta, "name");
   CheckNamespace(url_namespace, name);
   Validate(object);
   if (ctx_.store.Get(type_, url_namespace, name)) throw AlreadyExists(type_, name);
@@ -167,13 +163,13 @@ Json ObjectLifecycle::Update(const Json& live, Json next, const std::string& man
   if (!next.contains("metadata") || !next["metadata"].is_object()) next["metadata"] = Json::object();
   Json& meta = next["metadata"];
   const Json& live_meta = live["metadata"];
-  std::string name = Text(live_meta, "name");
+  std::string name = TextAt(live_meta, "name");
 
-  std::string rv = Text(meta, "resourceVersion");
+  std::string rv = TextAt(meta, "resourceVersion");
   if (rv.empty() && type_.custom && !applied)
     throw Invalid(type_, name, {{"metadata.resourceVersion", "FieldValueInvalid",
                                  "Invalid value: 0x0: must be specified for an update"}});
-  if (!rv.empty() && rv != Text(live_meta, "resourceVersion")) throw UpdateConflict(type_, name, kModified);
+  if (!rv.empty() && rv != TextAt(live_meta, "resourceVersion")) throw UpdateConflict(type_, name, kModified);
 
   // What the server keeps whatever the write says.
   for (const char* kept : {"name", "namespace", "uid", "creationTimestamp", "deletionTimestamp",
@@ -219,7 +215,7 @@ Json ObjectLifecycle::Delete(Json live, bool dry_run) {
     if (!meta.contains("deletionTimestamp")) meta["deletionTimestamp"] = ctx_.now;
     return live;
   }
-  std::string name = Text(meta, "name"), ns = Text(meta, "namespace");
+  std::string name = TextAt(meta, "name"), ns = TextAt(meta, "namespace");
   if (IsNamespace(type_)) {
     DeleteNamespaceContents(name);
     if (!NamespaceEmpty(name)) {
@@ -250,14 +246,14 @@ Json ObjectLifecycle::Delete(Json live, bool dry_run) {
 
 void ObjectLifecycle::Erase(const Json& object) {
   const Json& meta = object["metadata"];
-  std::string name = Text(meta, "name"), ns = Text(meta, "namespace");
+  std::string name = TextAt(meta, "name"), ns = TextAt(meta, "namespace");
   ctx_.store.Erase(type_, ns, name);
   if (IsCrd(type_)) {
     // The CRD's objects go with it (kube's CRD finalizer deletes them first).
     const Json& spec = object["spec"];
-    std::string group = Text(spec, "group"), plural = Text(spec.value("names", Json::object()), "plural");
+    std::string group = TextAt(spec, "group"), plural = TextAt(spec.value("names", Json::object()), "plural");
     for (const Json& cr : ctx_.store.ListResource(group, plural, ""))
-      ctx_.store.EraseResource(group, plural, Text(cr["metadata"], "namespace"), Text(cr["metadata"], "name"));
+      ctx_.store.EraseResource(group, plural, TextAt(cr["metadata"], "namespace"), TextAt(cr["metadata"], "name"));
   }
   if (type_.namespaced) FinishNamespace(ns);
 }

@@ -1,4 +1,5 @@
 #include "sandbox/kubernetes/workload_status.h"
+#include "sandbox/kubernetes/api_catalog.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -6,20 +7,8 @@
 namespace strata::sandbox::k8s {
 namespace {
 
-const Json& Member(const Json& object, const char* key) {
-  static const Json kNull;
-  if (!object.is_object()) return kNull;
-  auto it = object.find(key);
-  return it == object.end() ? kNull : *it;
-}
-
-std::string Text(const Json& object, const char* key) {
-  const Json& v = Member(object, key);
-  return v.is_string() ? v.get<std::string>() : "";
-}
-
 int64_t Generation(const Json& object) {
-  const Json& g = Member(Member(object, "metadata"), "generation");
+  const Json& g = MemberAt(MemberAt(object, "metadata"), "generation");
   return g.is_number_integer() ? g.get<int64_t>() : 1;
 }
 
@@ -51,7 +40,7 @@ std::string Hex(uint64_t value, int digits) {
 // The pod-template-hash kube would give the template: 10 characters of kube's safe alphabet.
 std::string TemplateHash(const Json& object) {
   static const std::string kSafe = "bcdfghjklmnpqrstvwxz2456789";
-  uint64_t h = Hash(Member(Member(object, "spec"), "template").dump());
+  uint64_t h = Hash(MemberAt(MemberAt(object, "spec"), "template").dump());
   std::string out;
   for (int i = 0; i < 10; ++i) {
     out += kSafe[h % kSafe.size()];
@@ -78,13 +67,13 @@ bool LabelsMatch(const Json& selector, const Json& labels) {
 }  // namespace
 
 int64_t DesiredReplicas(const Json& object) {
-  const Json& replicas = Member(Member(object, "spec"), "replicas");
+  const Json& replicas = MemberAt(MemberAt(object, "spec"), "replicas");
   return replicas.is_number_integer() ? replicas.get<int64_t>() : 1;
 }
 
 Json RolledOutDeploymentStatus(const Json& deployment, const std::string& time) {
   int64_t n = DesiredReplicas(deployment);
-  std::string replica_set = Text(Member(deployment, "metadata"), "name") + "-" + TemplateHash(deployment);
+  std::string replica_set = TextAt(MemberAt(deployment, "metadata"), "name") + "-" + TemplateHash(deployment);
   Json status = {{"observedGeneration", Generation(deployment)}};
   for (const char* key : {"replicas", "updatedReplicas", "readyReplicas", "availableReplicas"}) SetCount(status, key, n);
   status["conditions"] = {
@@ -96,7 +85,7 @@ Json RolledOutDeploymentStatus(const Json& deployment, const std::string& time) 
 
 Json RolledOutStatefulSetStatus(const Json& stateful_set) {
   int64_t n = DesiredReplicas(stateful_set);
-  std::string revision = Text(Member(stateful_set, "metadata"), "name") + "-" + TemplateHash(stateful_set);
+  std::string revision = TextAt(MemberAt(stateful_set, "metadata"), "name") + "-" + TemplateHash(stateful_set);
   Json status = {{"observedGeneration", Generation(stateful_set)}, {"replicas", n}};
   for (const char* key : {"readyReplicas", "currentReplicas", "updatedReplicas", "availableReplicas"})
     SetCount(status, key, n);
@@ -118,7 +107,7 @@ Json RolledOutDaemonSetStatus(const Json& daemon_set, int64_t scheduled) {
 }
 
 Json CompletedJobStatus(const Json& job, const std::string& start_time, const std::string& completion_time) {
-  const Json& completions = Member(Member(job, "spec"), "completions");
+  const Json& completions = MemberAt(MemberAt(job, "spec"), "completions");
   int64_t n = completions.is_number_integer() ? completions.get<int64_t>() : 1;
   Json status = {{"startTime", start_time}, {"completionTime", completion_time}, {"ready", 0}, {"terminating", 0}};
   SetCount(status, "succeeded", n);
@@ -134,24 +123,24 @@ Json CompletedJobStatus(const Json& job, const std::string& start_time, const st
 }
 
 bool Tolerates(const Json& toleration, const Json& taint) {
-  std::string effect = Text(toleration, "effect");
-  if (!effect.empty() && effect != Text(taint, "effect")) return false;
-  std::string key = Text(toleration, "key");
-  std::string op = Text(toleration, "operator");
+  std::string effect = TextAt(toleration, "effect");
+  if (!effect.empty() && effect != TextAt(taint, "effect")) return false;
+  std::string key = TextAt(toleration, "key");
+  std::string op = TextAt(toleration, "operator");
   if (op.empty()) op = "Equal";
   if (key.empty()) return op == "Exists";  // an empty key with Exists tolerates everything
-  if (key != Text(taint, "key")) return false;
+  if (key != TextAt(taint, "key")) return false;
   if (op == "Exists") return true;
-  return op == "Equal" && Text(toleration, "value") == Text(taint, "value");
+  return op == "Equal" && TextAt(toleration, "value") == TextAt(taint, "value");
 }
 
 bool Schedulable(const Json& pod_spec, const Json& node) {
-  if (!LabelsMatch(Member(pod_spec, "nodeSelector"), Member(Member(node, "metadata"), "labels"))) return false;
-  const Json& taints = Member(Member(node, "spec"), "taints");
+  if (!LabelsMatch(MemberAt(pod_spec, "nodeSelector"), MemberAt(MemberAt(node, "metadata"), "labels"))) return false;
+  const Json& taints = MemberAt(MemberAt(node, "spec"), "taints");
   if (!taints.is_array()) return true;
-  const Json& tolerations = Member(pod_spec, "tolerations");
+  const Json& tolerations = MemberAt(pod_spec, "tolerations");
   for (const Json& taint : taints) {
-    std::string effect = Text(taint, "effect");
+    std::string effect = TextAt(taint, "effect");
     if (effect != "NoSchedule" && effect != "NoExecute") continue;
     bool tolerated = false;
     if (tolerations.is_array())
