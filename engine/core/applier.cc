@@ -185,7 +185,8 @@ class Applier {
   }
 
   // Provider blocks' settings for the deletes, which run before the main walk: the stage
-  // evaluated with every resource at its state (or planned) value, no provider called.
+  // evaluated with every resource at its state (or planned) value and its data sources
+  // read; no resource's provider is called.
   std::unique_ptr<StageEvaluation> EvaluateProviderSettings() {
     const StageGraph& graph = *req_.stage->graph;
     bool any_block = std::any_of(graph.nodes.begin(), graph.nodes.end(), [](const GraphNode& n) { return n.kind == NodeKind::Provider; });
@@ -193,6 +194,15 @@ class Applier {
     Diagnostics ignored;
     EvaluateOptions eval = EvaluationOptionsFromPlan(ignored);
     eval.on_instance = [this](const InstanceHookInput& in, Diagnostics&) {
+      // Data sources are read again (they are not kept in state): a provider block may need
+      // one, as the kubernetes provider needs a fresh token from aws_eks_cluster_auth. One
+      // that cannot be read leaves what uses it unknown.
+      if (in.addr.resource.mode == ResourceMode::Data) {
+        if (!in.config.IsWhollyKnown()) return PlannedInstanceValue(*in.schema, in.config);
+        Diagnostics unread;
+        Value read = ReadData(in, nullptr, unread);
+        return unread.HasErrors() ? PlannedInstanceValue(*in.schema, in.config) : read;
+      }
       const state::ResourceInstanceState* current = state_.FindResource(in.addr);
       if (current && current->attributes.IsMapping()) return current->attributes;
       auto it = changes_.find(in.addr.ToString());

@@ -77,7 +77,7 @@ expect "scaling is not drift" "$out" "No changes."
 # A field Strata owns, changed with kubectl: shown and put back.
 run "kubectl patch" 0 k patch configmap platform-settings -n platform --type merge -p '{"data":{"log_level":"trace"}}'
 run "plan after kubectl patch" 2 s plan -detailed-exitcode -var log_level=debug addons
-expect "drift is named with its manager" "$out" '.data.log_level (changed by "kubectl-patch")'
+expect "drift is named with its manager" "$out$err" '.data.log_level (changed by "kubectl-patch")'
 expect "one update puts it back" "$out" "Plan: 0 to add, 1 to change, 0 to destroy."
 run "apply puts it back" 0 s apply -auto-approve -var log_level=debug addons
 run "kubectl sees it back" 0 k get configmap platform-settings -n platform -o jsonpath='{.data.log_level}'
