@@ -2,8 +2,9 @@
 # The README's main command: installs what is missing, builds strata, and runs the
 # quickstart project (examples/quickstart): init, validate, the stage graph, then for each
 # stage in order plan, apply and plan again (which must show no changes), and a few
-# expressions in the console; then the EKS stage of examples/eks-sandbox against the
-# embedded sandbox cloud: plan, apply, plan again (no changes), destroy.
+# expressions in the console; then examples/eks-sandbox against the embedded sandbox cloud:
+# stage eks (plan, apply, plan again: no changes), stage addons on its cluster (the same),
+# and both destroyed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -34,4 +35,10 @@ eks="$root/examples/eks-sandbox"
 "$strata" -chdir="$eks" apply -auto-approve eks
 "$strata" -chdir="$eks" plan -detailed-exitcode eks  # exit 2 (changes) fails the script
 "$strata" -chdir="$eks" output eks cluster_endpoint
+# Stage addons: Kubernetes objects on that cluster through the kubernetes provider.
+"$strata" -chdir="$eks" plan addons
+"$strata" -chdir="$eks" apply -auto-approve addons
+"$strata" -chdir="$eks" plan -detailed-exitcode addons  # exit 2 (changes) fails the script
+"$strata" -chdir="$eks" output addons ingress_host
+"$strata" -chdir="$eks" destroy -auto-approve addons
 "$strata" -chdir="$eks" destroy -auto-approve eks
