@@ -81,6 +81,14 @@ Json ManifestFromLive(Json live) {
   return live;
 }
 
+// `v` with what the cluster answered: the part of `live` that `fields` (Strata's manager's
+// FieldsV1) covers, those fields, and the object's id.
+Value WithLiveObject(Value v, const Json& live, const Json& fields, const ObjectRef& ref) {
+  v = With(v, "object", JsonToValue(OwnedObject(live, fields)));
+  v = With(v, "owned_fields", Value::String(fields.is_null() ? "{}" : fields.dump()));
+  return With(v, "id", Value::String(ref.Id()));
+}
+
 Diagnostics Diag(const std::string& summary, const std::string& detail, bool warning = false) {
   Diagnostics d;
   if (warning) {
@@ -193,10 +201,7 @@ class KubernetesManifest : public ResourceType {
                                       answer->ref.Describe(), fields),
                           /*warning=*/true);
     }
-    Json fields = ManagerFields(answer->object, manager.name);
-    planned = With(planned, "object", JsonToValue(OwnedObject(answer->object, fields)));
-    planned = With(planned, "owned_fields", Value::String(fields.is_null() ? "{}" : fields.dump()));
-    planned = With(planned, "id", Value::String(answer->ref.Id()));
+    planned = WithLiveObject(planned, answer->object, ManagerFields(answer->object, manager.name), answer->ref);
     result.planned = MaskSecret(*ref, planned);
     return result;
   }
@@ -233,15 +238,8 @@ class KubernetesManifest : public ResourceType {
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
     DeleteResult result;
-    if (!session_->Reachable()) {
-      result.diags = NotConnected();
-      return result;
-    }
-    auto ref = RefOf(ValueToJson(Get(prior, "manifest")));
-    if (!ref.ok()) {
-      result.diags = Diag("Invalid Kubernetes manifest in state", ref.error());
-      return result;
-    }
+    std::optional<ObjectRef> ref = ClusterObjectOf(prior, "Invalid Kubernetes manifest in state", result.diags);
+    if (!ref) return result;
     ApiError error;
     auto resource = ResourceFor(*session_, ctx, *ref, std::chrono::milliseconds(0), error);
     if (!resource) {
@@ -290,11 +288,8 @@ class KubernetesManifest : public ResourceType {
       result.diags = Diag("Object not found", fmt::format("{} does not exist in the cluster.", ref->Describe()));
       return result;
     }
-    Json fields = ManagerFields(*live, "strata");
-    Value state = Value::Object({{"manifest", JsonToValue(ManifestFromLive(*live))},
-                                 {"object", JsonToValue(OwnedObject(*live, fields))},
-                                 {"owned_fields", Value::String(fields.is_null() ? "{}" : fields.dump())},
-                                 {"id", Value::String(ref->Id())}});
+    Value state = Value::Object({{"manifest", JsonToValue(ManifestFromLive(*live))}});
+    state = WithLiveObject(state, *live, ManagerFields(*live, "strata"), *ref);
     result.state = MaskSecret(*ref, Normalize(Schema(), state));
     return result;
   }
@@ -302,15 +297,8 @@ class KubernetesManifest : public ResourceType {
  protected:
   ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override {
     ReadResult result;
-    if (!session_->Reachable()) {
-      result.diags = NotConnected();
-      return result;
-    }
-    auto ref = RefOf(ValueToJson(Get(planned, "manifest")));
-    if (!ref.ok()) {
-      result.diags = Diag("Invalid Kubernetes manifest", ref.error());
-      return result;
-    }
+    std::optional<ObjectRef> ref = ClusterObjectOf(planned, "Invalid Kubernetes manifest", result.diags);
+    if (!ref) return result;
     auto live = ReadObject(*session_, ctx, *ref, result.diags);
     if (result.diags.HasErrors()) return result;
     if (!live) {
@@ -328,9 +316,7 @@ class KubernetesManifest : public ResourceType {
                                       ref->Describe(), manager, ref->Id()));
       return result;
     }
-    Value state = With(planned, "object", JsonToValue(OwnedObject(*live, fields)));
-    state = With(state, "owned_fields", Value::String(fields.dump()));
-    result.state = With(state, "id", Value::String(ref->Id()));
+    result.state = WithLiveObject(planned, *live, fields, *ref);
     return result;
   }
 
@@ -359,6 +345,21 @@ class KubernetesManifest : public ResourceType {
                             "leftover, or name this one differently. (Its import id: {}.)",
                             ref.Describe(), manager, ref.Id()));
     return diags;
+  }
+
+  // The object `v`'s manifest names, when the cluster can be asked; else nullopt with why in
+  // `diags` (`invalid` is the summary for a manifest that names no object).
+  std::optional<ObjectRef> ClusterObjectOf(const Value& v, const char* invalid, Diagnostics& diags) const {
+    if (!session_->Reachable()) {
+      diags = NotConnected();
+      return std::nullopt;
+    }
+    auto ref = RefOf(ValueToJson(Get(v, "manifest")));
+    if (!ref.ok()) {
+      diags = Diag(invalid, ref.error());
+      return std::nullopt;
+    }
+    return *ref;
   }
 
   static Diagnostics NotConnected() {
@@ -396,10 +397,7 @@ class KubernetesManifest : public ResourceType {
                  waited);
     }
     result.diags = waited;
-    Json fields = ManagerFields(answer->object, manager.name);
-    Value state = With(planned, "object", JsonToValue(OwnedObject(answer->object, fields)));
-    state = With(state, "owned_fields", Value::String(fields.is_null() ? "{}" : fields.dump()));
-    state = With(state, "id", Value::String(answer->ref.Id()));
+    Value state = WithLiveObject(planned, answer->object, ManagerFields(answer->object, manager.name), answer->ref);
     result.state = MaskSecret(answer->ref, state);
     return result;
   }
