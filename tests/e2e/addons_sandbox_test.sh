@@ -7,7 +7,8 @@
 # through `strata sandbox serve --kubeconfig`) checks what Strata applied, and the drift
 # rules are exercised: a changed value is one in-place update, `kubectl scale` (another
 # manager owns replicas) is no drift, a field Strata owns changed by kubectl is shown and
-# put back, a field another manager owns is a conflict, a removed document is one delete;
+# put back, a field another manager owns is a conflict, a removed document is one delete,
+# kill -9 while a Deployment rolls out is recovered (same object, nothing doubled);
 # destroy deletes in reverse (namespaces and CRDs last).
 source "$(dirname "$0")/lib.sh"
 command -v kubectl >/dev/null 2>&1 || { echo "*** SKIPPING: no kubectl on PATH"; exit 77; }
@@ -23,7 +24,8 @@ run init 0 s init && expect "init finds both stages" "$out" "Stage addons (02-ad
 run "apply eks" 0 s apply -auto-approve eks || { finish; exit 1; }
 
 # kubectl reaches the cluster through a separately served sandbox on the same world.
-serve_sandbox --state "$proj/.strata/sandbox.db" --kubeconfig "$work/kubeconfig" || { finish; exit 1; }
+# It holds the cluster's endpoint, so its workload delay (3 s) is the one Strata waits for.
+serve_sandbox --state "$proj/.strata/sandbox.db" --kubeconfig "$work/kubeconfig" --workload-delay-ms 3000 || { finish; exit 1; }
 for _ in $(seq 1 50); do grep -q "server:" "$work/kubeconfig" 2>/dev/null && break; sleep 0.2; done
 k() { kubectl --kubeconfig "$work/kubeconfig" --cache-dir "$work/kube-cache" --request-timeout=20s "$@"; }
 
@@ -110,6 +112,43 @@ expect "one delete" "$out" "Plan: 0 to add, 0 to change, 1 to destroy."
 expect "the service goes" "$out" 'kubernetes_manifest.platform["core/Service/platform/dashboard"] will be destroyed'
 run "apply the removal" 0 s apply -auto-approve -var log_level=debug addons
 run "kubectl: the service is gone" 1 k get service dashboard -n platform
+
+# kill -9 while a new Deployment waits for its rollout: the next apply finds the
+# object the interrupted create made (its natural key) and waits for it; nothing doubled,
+# nothing recreated, nothing lost.
+cat >>"$proj/02-addons/manifests/platform.yaml" <<'YAML'
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: { name: trainer, namespace: platform }
+spec:
+  selector: { matchLabels: { app: trainer } }
+  template:
+    metadata: { labels: { app: trainer } }
+    spec: { containers: [{ name: trainer, image: "busybox:1.36" }] }
+YAML
+trainer='kubernetes_manifest.platform["apps/Deployment/platform/trainer"]'
+"$STRATA" -chdir="$proj" apply -auto-approve -var log_level=debug addons >"$work/killed.out" 2>&1 &
+victim=$!
+for _ in $(seq 1 150); do grep -qF "$trainer: Still creating" "$work/killed.out" && break; sleep 0.1; done
+kill -9 "$victim" 2>/dev/null; wait "$victim" 2>/dev/null
+expect "killed while the deployment waits" "$(cat "$work/killed.out")" "$trainer: Still creating"
+run "kubectl: the interrupted create made the deployment" 0 k get deploy trainer -n platform -o jsonpath='{.metadata.uid}'
+uid_before=$out
+run "the lock names the dead process" 1 s plan -var log_level=debug addons
+expect "a stale lock" "$err" "STALE"
+lock_id=$(sed -n 's/.*strata force-unlock \([0-9a-f-]*\).*/\1/p' <<<"$err" | head -1)
+run "force-unlock" 0 s force-unlock -force "$lock_id"
+run "apply after kill -9" 0 s apply -auto-approve -var log_level=debug addons
+expect "the interrupted create is finished, not repeated" "$out" "$trainer: Creation complete"
+run "plan after recovery" 0 s plan -detailed-exitcode -var log_level=debug addons
+expect "converged" "$out" "No changes."
+run "kubectl: still the same deployment" 0 k get deploy trainer -n platform -o jsonpath='{.metadata.uid} {.status.readyReplicas}'
+expect "same uid (not recreated) and rolled out" "$out" "$uid_before 1"
+run "kubectl: one trainer" 0 k get deploy -n platform -o name
+[ "$(grep -c trainer <<<"$out")" = 1 ] && pass "one trainer deployment" || fail "trainer deployments: $out"
+run "state list" 0 s state list addons
+[ "$(grep -cF "$trainer" <<<"$out")" = 1 ] && pass "one trainer in state" || fail "state entries: $out"
 
 # Destroy: what lives in a namespace before the namespace, the profile before its CRD.
 run "destroy addons" 0 s destroy -auto-approve -var log_level=debug addons
