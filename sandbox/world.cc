@@ -26,6 +26,13 @@ CREATE TABLE IF NOT EXISTS objects (
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 )sql";
 
+// The (id, body) rows of a bound query, bodies parsed.
+std::vector<std::pair<std::string, Json>> IdsAndObjects(Statement& q) {
+  std::vector<std::pair<std::string, Json>> out;
+  while (q.Step()) out.emplace_back(q.Text(0), Json::parse(q.Text(1)));
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<World> World::Open(const std::string& path) {
@@ -96,23 +103,29 @@ bool World::Erase(const std::string& kind, const std::string& id) {
 }
 
 std::vector<std::pair<std::string, Json>> World::List(const std::string& kind) const {
-  std::vector<std::pair<std::string, Json>> out;
   Statement& q = db_->Prepare("SELECT id, body FROM objects WHERE kind = ?1 ORDER BY seq");
   q.Bind(1, kind);
-  while (q.Step()) out.emplace_back(q.Text(0), Json::parse(q.Text(1)));
-  return out;
+  return IdsAndObjects(q);
 }
 
 std::vector<std::pair<std::string, Json>> World::ListPrefix(const std::string& kind,
                                                             const std::string& prefix) const {
-  std::vector<std::pair<std::string, Json>> out;
   // ids >= prefix and < prefix + U+10FFFF's first byte: every id that starts with prefix
   // (ids are UTF-8 text, compared bytewise), found through the (kind, id) index.
   Statement& q = db_->Prepare(
       "SELECT id, body FROM objects WHERE kind = ?1 AND id >= ?2 AND id < ?3 ORDER BY id");
   q.Bind(1, kind).Bind(2, prefix).Bind(3, prefix + "\xf4\x90");
-  while (q.Step()) out.emplace_back(q.Text(0), Json::parse(q.Text(1)));
-  return out;
+  return IdsAndObjects(q);
+}
+
+std::vector<std::pair<std::string, Json>> World::ListPrefixWhere(const std::string& kind, const std::string& prefix,
+                                                                 const std::string& json_path,
+                                                                 const std::string& value) const {
+  Statement& q = db_->Prepare(
+      "SELECT id, body FROM objects WHERE kind = ?1 AND id >= ?2 AND id < ?3 AND json_extract(body, ?4) = ?5 "
+      "ORDER BY id");
+  q.Bind(1, kind).Bind(2, prefix).Bind(3, prefix + "\xf4\x90").Bind(4, json_path).Bind(5, value);
+  return IdsAndObjects(q);
 }
 
 std::string World::RandomString(size_t n, const std::string& alphabet) {

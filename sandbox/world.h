@@ -50,6 +50,11 @@ class World {
   //! the Kubernetes API lists one type, or one namespace of it, among a cluster's objects,
   //! in key order as etcd returns them).
   std::vector<std::pair<std::string, Json>> ListPrefix(const std::string& kind, const std::string& prefix) const;
+  //! ListPrefix's objects whose text member at `json_path` (SQLite's "$.spec.type") equals
+  //! `value`; filtered by the database, so the others are never parsed.
+  std::vector<std::pair<std::string, Json>> ListPrefixWhere(const std::string& kind, const std::string& prefix,
+                                                            const std::string& json_path,
+                                                            const std::string& value) const;
 
   //! A fresh AWS-shaped id: "<prefix>-" and 17 lower-case hex digits ("vpc-0a1b2c...").
   std::string NewId(const std::string& prefix);

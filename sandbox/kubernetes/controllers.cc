@@ -235,8 +235,7 @@ class Controllers {
   // Services of type LoadBalancer and Ingresses: an ELB host name.
   void AssignLoadBalancers() {
     const ResourceType* services = Type("", "v1", "services");
-    for (const Json& svc : ctx_.store.List(*services, "")) {
-      if (TextAt(MemberAt(svc, "spec"), "type") != "LoadBalancer") continue;
+    for (const Json& svc : ctx_.store.ListWhere(*services, "$.spec.type", "LoadBalancer")) {
       std::string host = ServiceLoadBalancerHost(TextAt(svc["metadata"], "uid"), in_.region);
       Json status = MemberAt(svc, "status").is_object() ? svc["status"] : Json::object();
       status["loadBalancer"] = {{"ingress", {{{"hostname", host}}}}};

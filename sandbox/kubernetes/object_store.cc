@@ -17,6 +17,14 @@ std::vector<Json> ObjectStore::List(const ResourceType& type, const std::string&
   return ListResource(type.group, type.plural, type.namespaced ? ns : "");
 }
 
+std::vector<Json> ObjectStore::ListWhere(const ResourceType& type, const std::string& json_path,
+                                         const std::string& value) const {
+  std::vector<Json> out;
+  for (auto& [id, object] : world_.ListPrefixWhere(Kind(), type.group + "/" + type.plural + "/", json_path, value))
+    out.push_back(std::move(object));
+  return out;
+}
+
 std::vector<Json> ObjectStore::ListResource(const std::string& group, const std::string& plural,
                                             const std::string& ns) const {
   std::string prefix = group + "/" + plural + "/" + (ns.empty() ? "" : ns + "/");

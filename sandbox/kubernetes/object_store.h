@@ -24,6 +24,9 @@ class ObjectStore {
   //! Objects of `type` (any version: stored by group and resource), in namespace `ns` or,
   //! with `ns` empty, in every namespace; by namespace, then name (kube's key order).
   std::vector<Json> List(const ResourceType& type, const std::string& ns) const;
+  //! List's objects in every namespace whose text member at `json_path` ("$.spec.type")
+  //! is `value`: what a controller watching a few of many objects reads on every request.
+  std::vector<Json> ListWhere(const ResourceType& type, const std::string& json_path, const std::string& value) const;
   void Put(const ResourceType& type, const Json& object);
   bool Erase(const ResourceType& type, const std::string& ns, const std::string& name);
   //! Objects of group/plural regardless of the version they were written through.

@@ -89,7 +89,12 @@ Timeouts ParseTimeouts(const Value& timeouts, Diagnostics& diags) {
 }
 
 Json AwaitReady(KubeSession& session, const OperationContext& ctx, const ResourceInfo& resource,
-                const ObjectRef& target, const WaitFor& wait, std::chrono::nanoseconds timeout, Diagnostics& diags) {
+                const ObjectRef& target, const WaitFor& wait, std::chrono::nanoseconds timeout, Diagnostics& diags,
+                const Json& applied) {
+  // A claim's readiness depends on its storage class, read while polling.
+  if (applied.is_object() && target.kind != "PersistentVolumeClaim" &&
+      WaitState(applied, wait, false).readiness == Readiness::Ready)
+    return applied;
   Json last;
   std::optional<bool> first_consumer;
   ReadinessState state;

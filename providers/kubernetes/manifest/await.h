@@ -27,8 +27,11 @@ WaitFor ParseWait(const Value& wait, Diagnostics& diags);
 Timeouts ParseTimeouts(const Value& timeouts, Diagnostics& diags);
 
 //! Waits until `target` satisfies `wait`; the object as last read, or errors in `diags`.
+//! `applied` is the object as the apply answered: when it satisfies `wait` already (a
+//! ConfigMap, a Role: most kinds have nothing to wait for), nothing more is read.
 Json AwaitReady(KubeSession& session, const OperationContext& ctx, const ResourceInfo& resource,
-                const ObjectRef& target, const WaitFor& wait, std::chrono::nanoseconds timeout, Diagnostics& diags);
+                const ObjectRef& target, const WaitFor& wait, std::chrono::nanoseconds timeout, Diagnostics& diags,
+                const Json& applied = nullptr);
 
 //! Waits until `target` no longer exists.
 void AwaitGone(KubeSession& session, const OperationContext& ctx, const ResourceInfo& resource, const ObjectRef& target,

@@ -394,7 +394,7 @@ class KubernetesManifest : public ResourceType {
     if (!wait.Nothing()) {
       Timeouts timeouts = ParseTimeouts(Get(planned, "timeouts"), waited);
       AwaitReady(*session_, ctx, answer->resource, answer->ref, wait, prior.IsNull() ? timeouts.create : timeouts.update,
-                 waited);
+                 waited, answer->object);
     }
     result.diags = waited;
     Value state = WithLiveObject(planned, answer->object, ManagerFields(answer->object, manager.name), answer->ref);

@@ -200,6 +200,44 @@ TEST(KubernetesManifestTest, RefreshSeesOnlyOwnedFieldsAndAGoneObject) {
   EXPECT_TRUE(gone.gone);
 }
 
+// A rolled-out Deployment as the server answers: generation observed, replicas available.
+std::string RolledOut(int replicas) {
+  Json object = Json::parse(Answer(replicas));
+  object["metadata"]["generation"] = 1;
+  object["status"] = {{"observedGeneration", 1}, {"replicas", replicas}, {"updatedReplicas", replicas},
+                      {"readyReplicas", replicas}, {"availableReplicas", replicas}};
+  object["status"]["conditions"] = Json::array({{{"type", "Available"}, {"status", "True"}}});
+  return object.dump();
+}
+
+TEST(KubernetesManifestTest, AnObjectReadyAsAppliedIsNotReadAgainAndOneInProgressIsPolled) {
+  auto soon = std::chrono::steady_clock::now() + std::chrono::seconds(20);  // never the 10 minutes
+  Fixture f;
+  f.ctx.deadline = soon;
+  ASSERT_FALSE(f.Configure().HasErrors());
+  f.server->Answer("GET " + kObject, 404, kNotFound);
+  f.server->Answer("PATCH " + kObject, 200, RolledOut(2));
+  PlanResult plan = f.Plan(Value(), Fixture::Config(Manifest(), Value()));  // wait: the rollout
+  ASSERT_FALSE(plan.diags.HasErrors()) << plan.diags.items()[0].detail;
+  int reads = f.server->Calls("GET " + kObject);
+  ApplyResult created = f.provider.CreateResource(f.ctx, "kubernetes_manifest", plan.planned);
+  ASSERT_FALSE(created.diags.HasErrors()) << created.diags.items()[0].detail;
+  EXPECT_EQ(f.server->Calls("GET " + kObject), reads + 1) << "one read (whose object is it?), none to wait";
+
+  Fixture g;
+  g.ctx.deadline = soon;
+  ASSERT_FALSE(g.Configure().HasErrors());
+  g.server->Answer("GET " + kObject, 404, kNotFound);  // the plan's read, the create's check
+  g.server->Answer("GET " + kObject, 404, kNotFound);
+  g.server->Answer("GET " + kObject, 200, RolledOut(2));  // the wait's read
+  g.server->Answer("PATCH " + kObject, 200, Answer(2));  // no status yet: in progress
+  plan = g.Plan(Value(), Fixture::Config(Manifest(), Value()));
+  ASSERT_FALSE(plan.diags.HasErrors()) << plan.diags.items()[0].detail;
+  created = g.provider.CreateResource(g.ctx, "kubernetes_manifest", plan.planned);
+  ASSERT_FALSE(created.diags.HasErrors()) << created.diags.items()[0].detail;
+  EXPECT_EQ(g.server->Calls("GET " + kObject), 3);
+}
+
 TEST(KubernetesManifestTest, DeleteWaitsUntilTheObjectIsGone) {
   Fixture f;
   ASSERT_FALSE(f.Configure().HasErrors());

@@ -297,6 +297,11 @@ TEST_F(ControllersTest, LoadBalancersGetStableElbHostNames) {
   EXPECT_TRUE(Ready(lb));
   EXPECT_EQ(Get(50, "/api/v1/namespaces/default/services/lb"), lb);  // stable
   EXPECT_FALSE(Get(1, "/api/v1/namespaces/default/services/inside")["status"].contains("loadBalancer"));
+  Call(2, "PUT", "/api/v1/namespaces/default/services/inside",
+       {{"apiVersion", "v1"}, {"kind", "Service"}, {"metadata", {{"name", "inside"}}},
+        {"spec", {{"type", "LoadBalancer"}, {"ports", ports}}}});
+  EXPECT_TRUE(Get(3, "/api/v1/namespaces/default/services/inside")["status"].contains("loadBalancer"))
+      << "a service that becomes a LoadBalancer gets its host name";
   Json site = Get(1, "/apis/networking.k8s.io/v1/namespaces/default/ingresses/site");
   std::string alb = site["status"]["loadBalancer"]["ingress"][0]["hostname"];
   EXPECT_EQ(alb.rfind("k8s-default-site-", 0), 0u) << alb;
