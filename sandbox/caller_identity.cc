@@ -57,4 +57,19 @@ std::optional<AccessKeyRecord> LookUpAccessKey(const World& world, const Sandbox
   return record;
 }
 
+std::string CanonicalArn(const std::string& arn) {
+  // arn:<partition>:sts::<account>:assumed-role/<role>/<session>
+  const std::string marker = ":assumed-role/";
+  size_t at = arn.find(marker);
+  if (arn.rfind("arn:", 0) != 0 || at == std::string::npos) return arn;
+  size_t partition_end = arn.find(':', 4);
+  std::string partition = arn.substr(4, partition_end - 4);
+  size_t account_start = arn.find("::", partition_end);
+  if (account_start == std::string::npos || account_start > at) return arn;
+  std::string account = arn.substr(account_start + 2, at - account_start - 2);
+  std::string rest = arn.substr(at + marker.size());
+  std::string role = rest.substr(0, rest.find('/'));
+  return "arn:" + partition + ":iam::" + account + ":role/" + role;
+}
+
 }  // namespace strata::sandbox

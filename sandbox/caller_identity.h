@@ -44,6 +44,11 @@ std::optional<AccessKeyRecord> LookUpAccessKey(const World& world, const Sandbox
 CallerIdentity SandboxUserIdentity(const std::string& account);
 std::string SandboxUserArn(const std::string& account);
 
+//! The ARN an IAM principal is known by, as aws-iam-authenticator's arn.Canonicalize and
+//! EKS access entries make it: an assumed-role session "arn:aws:sts::A:assumed-role/R/S" is
+//! its role "arn:aws:iam::A:role/R"; other ARNs are themselves.
+std::string CanonicalArn(const std::string& arn);
+
 //! World kind of the temporary credentials STS issued: documents {"AccessKeyId",
 //! "SecretAccessKey", "SessionToken", "Expiration" (IsoTime), "Arn", "UserId"}.
 inline constexpr const char* kStsCredentialsKind = "sts_credentials";

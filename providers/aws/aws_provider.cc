@@ -17,7 +17,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsRouteTable, NewAwsRoute, NewAwsRouteTableAssociation, NewAwsSecurityGroup,
                        NewAwsSecurityGroupRule, NewAwsIamRole, NewAwsIamPolicy, NewAwsIamRolePolicyAttachment,
                        NewAwsIamOpenidConnectProvider, NewAwsIamInstanceProfile, NewAwsEksCluster,
-                       NewAwsEksNodeGroup, NewAwsEksAddon}) {
+                       NewAwsEksNodeGroup, NewAwsEksAddon, NewAwsEksAccessEntry,
+                       NewAwsEksAccessPolicyAssociation}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

@@ -36,7 +36,7 @@ trust='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Serv
 run "create-role" 0 awscli iam create-role --role-name kube-cluster --assume-role-policy-document "$trust" &&
   role_arn=$(field "['Role']['Arn']" <<<"$out")
 run "create-cluster" 0 awscli eks create-cluster --name kube --role-arn "$role_arn" \
-  --resources-vpc-config "subnetIds=$subnet_a,$subnet_b"
+  --resources-vpc-config "subnetIds=$subnet_a,$subnet_b" --access-config authenticationMode=API_AND_CONFIG_MAP
 
 # The kubeconfig is rewritten once the cluster is ACTIVE (the server polls every second).
 for _ in $(seq 1 50); do grep -q "name: kube$" "$kubeconfig" 2>/dev/null && break; sleep 0.2; done
@@ -95,6 +95,39 @@ expect "no credentials is 401" "$code" "401"
 run "kubectl with the CLI's token" 0 kubectl --server "$endpoint" --certificate-authority "$work/ca.pem" \
   --token "$token" --kubeconfig /dev/null get --raw /clusters/kube/version
 expect "kubectl with the CLI's token is admitted" "$out" '"gitVersion"'
+
+# EKS access entries, driven by the AWS CLI: another role's sessions are authenticated but
+# allowed nothing until an entry with AmazonEKSClusterAdminPolicy maps the role.
+run "list-access-entries: the creator's own" 0 awscli eks list-access-entries --cluster-name kube
+expect "the creator has an entry from the start" "$out" "arn:aws:iam::"
+run "create-role ci-deployer" 0 awscli iam create-role --role-name ci-deployer --assume-role-policy-document \
+  '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":"*"},"Action":"sts:AssumeRole"}]}' &&
+  ci_role=$(field "['Role']['Arn']" <<<"$out")
+run "assume-role ci-deployer" 0 awscli sts assume-role --role-arn "$ci_role" --role-session-name pipeline-7
+ci_env=$(field "['Credentials']" <<<"$out" | python3 -c "
+import ast, sys; c = ast.literal_eval(sys.stdin.read())
+print('AWS_ACCESS_KEY_ID=%s AWS_SECRET_ACCESS_KEY=%s AWS_SESSION_TOKEN=%s' % (c['AccessKeyId'], c['SecretAccessKey'], c['SessionToken']))")
+ci_token=$(env $ci_env AWS_ENDPOINT_URL_STS="$url" aws eks get-token --cluster-name kube --output json |
+  python3 -c "import json,sys; print(json.load(sys.stdin)['status']['token'])")
+ck() { kubectl --server "$endpoint" --certificate-authority "$work/ca.pem" --token "$ci_token" --kubeconfig /dev/null "$@"; }
+run "the role without an entry" 1 ck get namespaces
+expect "is forbidden" "$err" "Forbidden"
+run "create-access-entry" 0 awscli eks create-access-entry --cluster-name kube --principal-arn "$ci_role" \
+  --kubernetes-groups deployers
+expect "the entry's user name is the role's sessions" "$out" "assumed-role/ci-deployer/{{SessionName}}"
+run "create-access-entry again" 255 awscli eks create-access-entry --cluster-name kube --principal-arn "$ci_role"
+expect "one entry per principal" "$err" "ResourceInUseException"
+run "associate-access-policy" 0 awscli eks associate-access-policy --cluster-name kube --principal-arn "$ci_role" \
+  --policy-arn arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy --access-scope type=cluster
+run "list-associated-access-policies" 0 awscli eks list-associated-access-policies --cluster-name kube --principal-arn "$ci_role"
+expect "the policy is associated" "$out" "AmazonEKSClusterAdminPolicy"
+run "the mapped role is admin" 0 ck get namespaces -o name
+expect "it lists namespaces" "$out" "namespace/default"
+run "describe-access-entry" 0 awscli eks describe-access-entry --cluster-name kube --principal-arn "$ci_role"
+expect "describe names the groups" "$out" "deployers"
+run "delete-access-entry" 0 awscli eks delete-access-entry --cluster-name kube --principal-arn "$ci_role"
+run "the role after its entry is gone" 1 ck get namespaces
+expect "is forbidden again" "$err" "Forbidden"
 
 # The same kubeconfig, printed.
 if run "strata sandbox kubeconfig" 0 "$STRATA" sandbox kubeconfig --state "$work/world.db"; then

@@ -3,9 +3,41 @@
 #include <algorithm>
 
 #include "sandbox/caller_identity.h"
+#include "sandbox/services/eks/eks_access_entries.h"
 #include "sandbox/services/eks/eks_common.h"
 
 namespace strata::sandbox::k8s_auth {
+
+namespace {
+
+std::vector<ClusterAccess::Entry> LoadEntries(const World& world, const std::string& region, const std::string& cluster) {
+  const std::string admin = std::string(eks::kAccessPolicyArnPrefix) + "AmazonEKSClusterAdminPolicy";
+  std::vector<ClusterAccess::Entry> entries;
+  for (const auto& [key, doc] : world.ListPrefix(eks::kAccessEntryKind, region + "/" + cluster + "/")) {
+    const Json& view = doc.value("view", Json::object());
+    ClusterAccess::Entry entry;
+    entry.principal_arn = view.value("principalArn", "");
+    entry.username = view.value("username", "");
+    entry.groups = view.value("kubernetesGroups", std::vector<std::string>{});
+    const Json& policies = doc.value("policies", Json::object());
+    if (auto it = policies.find(admin); it != policies.end())
+      entry.cluster_admin = it->value("accessScope", Json::object()).value("type", "") == "cluster";
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+// "{{SessionName}}" in an entry's user name is the caller's session: the last part of an
+// assumed-role ARN.
+std::string UserName(const std::string& pattern, const std::string& caller_arn) {
+  const std::string placeholder = "{{SessionName}}";
+  size_t at = pattern.find(placeholder);
+  if (at == std::string::npos) return pattern;
+  std::string session = caller_arn.substr(caller_arn.rfind('/') + 1);
+  return pattern.substr(0, at) + session + pattern.substr(at + placeholder.size());
+}
+
+}  // namespace
 
 std::optional<ClusterAccess> LoadClusterAccess(const World& world, const std::string& name,
                                                const std::string& account_id) {
@@ -18,6 +50,7 @@ std::optional<ClusterAccess> LoadClusterAccess(const World& world, const std::st
     const Json& view = doc.value("view", Json::object());
     access.creator_is_admin =
         view.value("accessConfig", Json::object()).value("bootstrapClusterCreatorAdminPermissions", true);
+    access.entries = LoadEntries(world, access.region, name);
     return access;
   }
   return std::nullopt;
@@ -25,28 +58,20 @@ std::optional<ClusterAccess> LoadClusterAccess(const World& world, const std::st
 
 bool KubeUser::IsAdmin() const { return std::find(groups.begin(), groups.end(), kMastersGroup) != groups.end(); }
 
-std::string CanonicalArn(const std::string& arn) {
-  // arn:<partition>:sts::<account>:assumed-role/<role>/<session>
-  const std::string marker = ":assumed-role/";
-  size_t at = arn.find(marker);
-  if (arn.rfind("arn:", 0) != 0 || at == std::string::npos) return arn;
-  size_t partition_end = arn.find(':', 4);
-  std::string partition = arn.substr(4, partition_end - 4);
-  size_t account_start = arn.find("::", partition_end);
-  if (account_start == std::string::npos || account_start > at) return arn;
-  std::string account = arn.substr(account_start + 2, at - account_start - 2);
-  std::string rest = arn.substr(at + marker.size());
-  std::string role = rest.substr(0, rest.find('/'));
-  return "arn:" + partition + ":iam::" + account + ":role/" + role;
-}
-
 KubeUser KubeUserFor(const std::string& caller_arn, const std::string& user_id, const std::string& account,
                      const ClusterAccess& cluster) {
   KubeUser user;
   user.name = caller_arn;
   user.uid = "aws-iam-authenticator:" + account + ":" + user_id;
-  if (cluster.creator_is_admin && CanonicalArn(caller_arn) == CanonicalArn(cluster.creator_arn))
-    user.groups.push_back(kMastersGroup);
+  std::string principal = CanonicalArn(caller_arn);
+  bool admin = cluster.creator_is_admin && principal == CanonicalArn(cluster.creator_arn);
+  for (const ClusterAccess::Entry& entry : cluster.entries) {
+    if (entry.principal_arn != principal) continue;
+    if (!entry.username.empty()) user.name = UserName(entry.username, caller_arn);
+    user.groups.insert(user.groups.end(), entry.groups.begin(), entry.groups.end());
+    admin = admin || entry.cluster_admin;
+  }
+  if (admin) user.groups.insert(user.groups.begin(), kMastersGroup);
   user.groups.push_back(kAuthenticatedGroup);
   return user;
 }

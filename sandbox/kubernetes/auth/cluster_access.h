@@ -1,19 +1,17 @@
 #pragma once
-// Who may do what on an EKS cluster's Kubernetes API, as EKS decides it for the one case
-// the sandbox models: the IAM principal that created the cluster is a cluster admin
-// (EKS's "bootstrap cluster creator admin permissions": an access entry with
-// AmazonEKSClusterAdminPolicy, the equivalent of the group system:masters) unless
-// CreateCluster said accessConfig.bootstrapClusterCreatorAdminPermissions: false; so is a
-// client certificate the sandbox CA issued in the group system:masters (the sandbox's
-// kubeconfig). Anyone else is authenticated but allowed nothing: 403.
-//
-// Not modelled yet, and how it could be: EKS access entries (CreateAccessEntry and
-// AssociateAccessPolicy in the EKS service, stored per cluster as {principalArn, username,
-// kubernetesGroups, policies}) would be one more lookup in KubeUserFor: the canonical ARN
-// against principalArn, the entry's username and groups, AmazonEKSClusterAdminPolicy as
-// system:masters; the aws-auth ConfigMap (mapRoles/mapUsers in kube-system, for
-// authenticationMode CONFIG_MAP and API_AND_CONFIG_MAP) the same from the Kubernetes
-// store once it exists. Both need RBAC for anything short of admin.
+// Who may do what on an EKS cluster's Kubernetes API, as EKS decides it:
+//  - the IAM principal that created the cluster is a cluster admin (EKS's "bootstrap
+//    cluster creator admin permissions", the equivalent of the group system:masters) unless
+//    CreateCluster said accessConfig.bootstrapClusterCreatorAdminPermissions: false;
+//  - an EKS access entry (sandbox/services/eks/eks_access_entries.h) names a principal's
+//    Kubernetes user name and groups; AmazonEKSClusterAdminPolicy on the whole cluster makes
+//    it an admin;
+//  - a client certificate the sandbox CA issued in the group system:masters (the sandbox's
+//    kubeconfig) is an admin.
+// Anyone else is authenticated but allowed nothing: 403. Not modelled: RBAC (the other
+// access policies and Kubernetes groups grant nothing short of admin) and the aws-auth
+// ConfigMap (mapRoles/mapUsers, for authenticationMode CONFIG_MAP and API_AND_CONFIG_MAP);
+// deleting the creator's own access entry does not take its admin away.
 
 #include <optional>
 #include <string>
@@ -32,6 +30,15 @@ struct ClusterAccess {
   std::string creator_arn;
   //! accessConfig.bootstrapClusterCreatorAdminPermissions (true unless written false).
   bool creator_is_admin = true;
+
+  //! An access entry as the API server uses it.
+  struct Entry {
+    std::string principal_arn;  //!< canonical: a role, not a session
+    std::string username;       //!< may hold "{{SessionName}}"
+    std::vector<std::string> groups;
+    bool cluster_admin = false;  //!< AmazonEKSClusterAdminPolicy, scope cluster
+  };
+  std::vector<Entry> entries;
 };
 
 //! The cluster `name` of the world, in any region (the endpoint's path /clusters/<name>
@@ -51,13 +58,10 @@ struct KubeUser {
 inline constexpr const char* kMastersGroup = "system:masters";
 inline constexpr const char* kAuthenticatedGroup = "system:authenticated";
 
-//! The ARN an authorizer compares, as aws-iam-authenticator's arn.Canonicalize makes it:
-//! an assumed-role session "arn:aws:sts::A:assumed-role/R/S" is its role
-//! "arn:aws:iam::A:role/R"; other ARNs are themselves.
-std::string CanonicalArn(const std::string& arn);
-
-//! The user an AWS principal is on `cluster`: named by its ARN, admin (system:masters)
-//! when it is the creator and the creator is admin, and system:authenticated in any case.
+//! The user an AWS principal is on `cluster`: named by its access entry's user name (else its
+//! ARN), with the entry's groups; admin (system:masters) when it is the creator and the
+//! creator is admin, or its entry has cluster-wide AmazonEKSClusterAdminPolicy; and
+//! system:authenticated in any case.
 KubeUser KubeUserFor(const std::string& caller_arn, const std::string& user_id, const std::string& account,
                      const ClusterAccess& cluster);
 

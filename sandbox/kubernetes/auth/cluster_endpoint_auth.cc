@@ -22,7 +22,7 @@ bool AdmitClusterRequest(const httplib::Request& req, const std::string& cluster
   // A cluster that does not exist is not found, but only for a caller that authenticates:
   // the rest get the 401 any request without valid credentials gets.
   k8s_auth::AuthResult result =
-      k8s_auth::Authenticate(req, access.value_or(k8s_auth::ClusterAccess{cluster, "us-east-1", "", false}), ctx);
+      k8s_auth::Authenticate(req, access.value_or(k8s_auth::ClusterAccess{cluster, "us-east-1", "", false, {}}), ctx);
   if (!access && result.status != 401) {
     res.status = 404;
     res.set_content(k8s_auth::FailureStatusJson(404, "NotFound",

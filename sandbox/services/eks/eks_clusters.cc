@@ -6,6 +6,7 @@
 
 #include "engine/base/base64.h"
 #include "sandbox/caller_identity.h"
+#include "sandbox/services/eks/eks_access_entries.h"
 #include "sandbox/services/eks/eks_addons.h"
 #include "sandbox/services/eks/eks_common.h"
 #include "sandbox/services/eks/eks_nodegroups.h"
@@ -396,6 +397,7 @@ std::optional<Json> LoadCluster(ServiceContext& ctx, const std::string& name) {
   for (const std::string& addon : ChildKeys(ctx, kAddonKind, name))
     ctx.world.Erase(kAddonKind, addon);
   EraseUpdates(ctx, UpdateTarget{name, "", ""});
+  EraseAccessEntriesOf(ctx, name);
   ctx.world.Erase(kClusterKind, key);
   return std::nullopt;
 }
@@ -438,6 +440,9 @@ Response CreateCluster(ServiceContext& ctx) {
   }
   Json doc = NewClusterDoc(ctx, body, name);
   SaveCluster(ctx, doc);
+  const Json& access = doc["view"]["accessConfig"];
+  if (access["authenticationMode"] != "CONFIG_MAP" && access["bootstrapClusterCreatorAdminPermissions"] == true)
+    AddCreatorAccessEntry(ctx, name, doc["creatorArn"].get<std::string>());
   return JsonResponse(ctx, ClusterAnswer(ctx, doc));
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sandbox/service.h"
+#include "sandbox/services/eks/eks_access_entries.h"
 #include "sandbox/services/eks/eks_addons.h"
 #include "sandbox/services/eks/eks_clusters.h"
 #include "sandbox/services/eks/eks_nodegroups.h"
@@ -106,6 +107,13 @@ const std::vector<Route>& Routes() {
       {"POST",
        {"clusters", "{}", "addons", "{}", "update"},
        [](ServiceContext& ctx, C c) { return UpdateAddon(ctx, c[0], c[1]); }},
+      {"POST",
+       {"clusters", "{}", "access-entries"},
+       [](ServiceContext& ctx, C c) { return CreateAccessEntry(ctx, c[0]); }},
+      {"GET",
+       {"clusters", "{}", "access-entries"},
+       [](ServiceContext& ctx, C c) { return ListAccessEntries(ctx, c[0]); }},
+      {"GET", {"access-policies"}, [](ServiceContext& ctx, C) { return ListAccessPolicies(ctx); }},
       {"GET",
        {"addons", "supported-versions"},
        [](ServiceContext& ctx, C) { return DescribeAddonVersions(ctx); }},
@@ -135,6 +143,12 @@ class EksService final : public Service {
       return RouteTags(ctx, path.substr(tags_prefix.size()));
     }
     std::vector<std::string> segments = Segments(path);
+    // /clusters/{name}/access-entries/{principalArn}[/access-policies[/{policyArn}]]: ARNs
+    // hold '/', so everything after the collection is the entry's (eks_access_entries.h).
+    if (segments.size() > 3 && segments[0] == "clusters" && segments[2] == "access-entries") {
+      std::string head = "/clusters/" + segments[1] + "/access-entries/";
+      if (path.compare(0, head.size(), head) == 0) return eks::RouteAccessEntry(ctx, segments[1], path.substr(head.size()));
+    }
     Captures captures;
     for (const Route& route : Routes()) {
       if (route.method == ctx.request.method && Match(route, segments, captures)) {
@@ -144,7 +158,7 @@ class EksService final : public Service {
     throw ApiError(404, "NotFoundException",
                    "EKS has no operation " + ctx.request.method + " " + path +
                        " (the sandbox serves "
-                       "clusters, node groups, add-ons, updates and tags).");
+                       "clusters, node groups, add-ons, updates, access entries and tags).");
   }
 };
 

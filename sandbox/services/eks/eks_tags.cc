@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "sandbox/services/eks/eks_access_entries.h"
 #include "sandbox/services/eks/eks_addons.h"
 #include "sandbox/services/eks/eks_clusters.h"
 #include "sandbox/services/eks/eks_common.h"
@@ -57,6 +58,10 @@ Tagged FindTagged(ServiceContext& ctx, const std::string& arn) {
     doc = LoadAddon(ctx, path[1], path[2]);
     arn_member = "addonArn";
     tagged.save = SaveAddon;
+  } else if (path[0] == "access-entry" && path.size() == 6) {
+    doc = FindAccessEntryByArn(ctx, path[1], arn);
+    arn_member = "accessEntryArn";
+    tagged.save = SaveAccessEntry;
   } else {
     ThrowTagNotFound(arn);
   }

@@ -33,6 +33,8 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_eks_cluster", CreateRecovery::ClientToken},
       {"aws_eks_node_group", CreateRecovery::ClientToken},
       {"aws_eks_addon", CreateRecovery::ClientToken},
+      {"aws_eks_access_entry", CreateRecovery::ClientToken},
+      {"aws_eks_access_policy_association", CreateRecovery::NaturalKey},
   };
   return table;
 }

@@ -38,7 +38,7 @@ TEST(ClusterAccessTest, CanonicalArnOfAnAssumedRoleIsTheRole) {
 }
 
 TEST(ClusterAccessTest, TheCreatorIsAdminAndAnyoneElseOnlyAuthenticated) {
-  ClusterAccess cluster{"demo", "us-east-1", kRoleSession, true};
+  ClusterAccess cluster{"demo", "us-east-1", kRoleSession, true, {}};
   KubeUser creator = KubeUserFor("arn:aws:sts::111122223333:assumed-role/deployer/laptop", "AROAX:laptop", kAccount,
                                  cluster);
   EXPECT_TRUE(creator.IsAdmin());  // another session of the creating role
@@ -49,6 +49,19 @@ TEST(ClusterAccessTest, TheCreatorIsAdminAndAnyoneElseOnlyAuthenticated) {
   EXPECT_EQ(other.groups, std::vector<std::string>{"system:authenticated"});
   cluster.creator_is_admin = false;
   EXPECT_FALSE(KubeUserFor(kRoleSession, "AROAX:ci-42", kAccount, cluster).IsAdmin());
+}
+
+TEST(ClusterAccessTest, AnAccessEntryNamesTheUserAndItsGroupsAndTheAdminPolicyMakesAnAdmin) {
+  ClusterAccess cluster{"demo", "us-east-1", "arn:aws:iam::111122223333:user/sandbox", true, {}};
+  cluster.entries.push_back({"arn:aws:iam::111122223333:role/deployer",
+                             "arn:aws:sts::111122223333:assumed-role/deployer/{{SessionName}}", {"deployers"}, false});
+  KubeUser mapped = KubeUserFor(kRoleSession, "AROAX:ci-42", kAccount, cluster);
+  EXPECT_EQ(mapped.name, kRoleSession);  // {{SessionName}} is the caller's session
+  EXPECT_EQ(mapped.groups, (std::vector<std::string>{"deployers", "system:authenticated"}));
+  EXPECT_FALSE(mapped.IsAdmin()) << "groups grant nothing without RBAC";
+  cluster.entries.back().cluster_admin = true;
+  EXPECT_TRUE(KubeUserFor(kRoleSession, "AROAX:ci-42", kAccount, cluster).IsAdmin());
+  EXPECT_FALSE(KubeUserFor("arn:aws:iam::111122223333:role/other", "AROAY", kAccount, cluster).IsAdmin());
 }
 
 TEST(CallerIdentityTest, TheSandboxKeyIsTheSandboxUser) {

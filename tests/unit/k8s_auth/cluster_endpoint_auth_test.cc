@@ -120,7 +120,7 @@ TEST_F(OptionalClientCertificateTest, AnUntrustedCertificateReachesTheHandlerToB
 // --- Authenticate: which Status a request gets ---------------------------------------------------
 
 struct BearerCase {
-  ClusterAccess cluster{"demo", "us-east-1", "arn:aws:iam::111122223333:user/sandbox", true};
+  ClusterAccess cluster{"demo", "us-east-1", "arn:aws:iam::111122223333:user/sandbox", true, {}};
   SandboxSettings settings;
   std::chrono::system_clock::time_point now = std::chrono::system_clock::from_time_t(1767225600);
 

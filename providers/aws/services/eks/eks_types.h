@@ -11,6 +11,8 @@ namespace strata::aws {
 std::unique_ptr<ResourceType> NewAwsEksCluster(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsEksNodeGroup(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsEksAddon(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsEksAccessEntry(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsEksAccessPolicyAssociation(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsEksClusterData(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsEksClusterAuth(std::shared_ptr<AwsSession> session);
 
