@@ -22,7 +22,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
-                       NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth}) {
+                       NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
+                       NewAwsSubnetsData, NewAwsSecurityGroupData}) {
     Add(factory(session_));
   }
 }

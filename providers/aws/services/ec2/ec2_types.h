@@ -19,5 +19,8 @@ std::unique_ptr<ResourceType> NewAwsRouteTableAssociation(std::shared_ptr<AwsSes
 std::unique_ptr<ResourceType> NewAwsSecurityGroup(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsSecurityGroupRule(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsAvailabilityZones(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsVpcData(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsSubnetsData(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsSecurityGroupData(std::shared_ptr<AwsSession> session);
 
 }  // namespace strata::aws
