@@ -68,7 +68,10 @@ void OrderingClasses::OrderResources(StageGraph& graph, Diagnostics& diags) cons
   std::vector<std::pair<NodeId, NodeId>> added;
   for (const auto& [first, a] : ranges) {
     for (const auto& [second, b] : ranges) {
-      if (first == second || a.provider != b.provider || !(a.high < b.low)) continue;
+      // `first` goes first when none of its classes is above any of `second`'s and the two
+      // are not one and the same class: a lone namespace before a directory of manifests
+      // whose lowest class is namespaces too.
+      if (first == second || a.provider != b.provider || !(a.high <= b.low && a.low < b.high)) continue;
       if (!nodes.count(first) || !nodes.count(second)) continue;
       NodeId before = nodes[first], after = nodes[second];
       if (Reaches(ordered, before, after)) continue;  // the configuration says the reverse: it wins

@@ -7,8 +7,8 @@
 //  - the instances of one resource (a for_each over a directory of manifests) are applied
 //    class by class (StageEvaluation's instance_class);
 //  - resources of one provider whose instances' classes do not interleave (every class of
-//    one below every class of the other) are ordered like a dependency, unless the reverse
-//    dependency exists;
+//    one at or below every class of the other, and not all one class) are ordered like a
+//    dependency, unless the reverse dependency exists;
 //  - deletes run higher classes first (barrier nodes between classes in the delete order).
 // Where the added order would close a cycle with the configuration's own dependencies, it
 // is not added and a warning says so.
