@@ -69,6 +69,18 @@ std::vector<std::string> GetStringList(const Value& v, const std::string& name) 
   return out;
 }
 
+Value StringListValue(const std::vector<std::string>& items) {
+  ValueList out;
+  for (const std::string& item : items) out.push_back(Value::String(item));
+  return Value::List(std::move(out));
+}
+
+Value FirstBlock(const Value& v, const std::string& name) {
+  Value block = Get(v, name);
+  if (!block.IsSequence() || block.AsList().empty()) return Value();
+  return block.AsList().front();
+}
+
 Value Normalize(const ResourceSchema& schema, const Value& v) {
   if (v.IsNull()) return v;
   ValueMap out;

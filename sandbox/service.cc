@@ -14,6 +14,10 @@ std::map<std::string, std::string> Request::Params() const {
 
 Json Request::JsonBody() const { return ParseJsonBody(body); }
 
+std::string RegionOf(const ServiceContext& ctx) {
+  return ctx.request.region.empty() ? "us-east-1" : ctx.request.region;
+}
+
 std::string IsoTime(std::chrono::system_clock::time_point t) {
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
   std::time_t secs = static_cast<std::time_t>(ms / 1000);

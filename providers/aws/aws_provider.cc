@@ -1,6 +1,7 @@
 #include "providers/aws/aws_provider.h"
 
 #include "providers/aws/common/aws_settings.h"
+#include "providers/aws/services/autoscaling/autoscaling_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
@@ -18,12 +19,12 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsSecurityGroupRule, NewAwsIamRole, NewAwsIamPolicy, NewAwsIamRolePolicyAttachment,
                        NewAwsIamOpenidConnectProvider, NewAwsIamInstanceProfile, NewAwsEksCluster,
                        NewAwsEksNodeGroup, NewAwsEksAddon, NewAwsEksAccessEntry,
-                       NewAwsEksAccessPolicyAssociation}) {
+                       NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
-                       NewAwsSubnetsData, NewAwsSecurityGroupData}) {
+                       NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData}) {
     Add(factory(session_));
   }
 }

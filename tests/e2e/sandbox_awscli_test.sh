@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
 # is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2,
-# IAM and EKS, and a bad secret key must be refused with AWS's SignatureDoesNotMatch.
+# IAM, EKS and Auto Scaling, and a bad secret key must be refused with AWS's SignatureDoesNotMatch.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v aws >/dev/null 2>&1; then
@@ -79,6 +79,39 @@ if [ -n "${role_arn:-}" ] && [ -n "${subnet_a:-}" ] && [ -n "${subnet_b:-}" ]; t
     else
       fail "cluster endpoint TLS: $(cat "$work/curl.err")"
     fi
+  fi
+  # EKS makes an Auto Scaling group for each node group, with its own tags; the
+  # cluster-autoscaler's node-template tags go on it through the Auto Scaling API.
+  gpu_label=k8s.io/cluster-autoscaler/node-template/label/nvidia.com/gpu
+  if run "eks create-nodegroup" 0 awscli eks create-nodegroup --cluster-name cli --nodegroup-name gpu \
+    --node-role "$role_arn" --subnets "$subnet_a" "$subnet_b" --capacity-type SPOT --instance-types g5.xlarge \
+    --scaling-config minSize=0,maxSize=3,desiredSize=0; then
+    asg=$(field "['nodegroup']['resources']['autoScalingGroups'][0]['name']" <<<"$out")
+    expect "node group's group name" "$asg" "eks-gpu-"
+    if run "autoscaling describe-auto-scaling-groups" 0 awscli autoscaling describe-auto-scaling-groups \
+      --auto-scaling-group-names "$asg"; then
+      expect "group max size" "$(field "['AutoScalingGroups'][0]['MaxSize']" <<<"$out")" "3"
+      expect "group zones" "$(field "['AutoScalingGroups'][0]['AvailabilityZones']" <<<"$out")" "['us-west-2a', 'us-west-2b']"
+      expect "group spot distribution" \
+        "$(field "['AutoScalingGroups'][0]['MixedInstancesPolicy']['InstancesDistribution']['SpotAllocationStrategy']" <<<"$out")" \
+        "capacity-optimized"
+    fi
+    run "autoscaling describe-auto-scaling-groups by tag" 0 awscli autoscaling describe-auto-scaling-groups \
+      --filters Name=tag:k8s.io/cluster-autoscaler/cli,Values=owned &&
+      expect "found by EKS's discovery tag" "$(field "['AutoScalingGroups'][0]['AutoScalingGroupName']" <<<"$out")" "$asg"
+    run "autoscaling create-or-update-tags" 0 awscli autoscaling create-or-update-tags \
+      --tags "ResourceId=$asg,ResourceType=auto-scaling-group,Key=$gpu_label,Value=true,PropagateAtLaunch=true"
+    run "autoscaling describe-tags" 0 awscli autoscaling describe-tags \
+      --filters "Name=auto-scaling-group,Values=$asg" "Name=key,Values=$gpu_label" &&
+      expect "node-template tag" "$(field "['Tags'][0]['Value']" <<<"$out")" "true"
+    run "autoscaling delete-tags" 0 awscli autoscaling delete-tags \
+      --tags "ResourceId=$asg,ResourceType=auto-scaling-group,Key=$gpu_label"
+    run "autoscaling describe-tags after delete" 0 awscli autoscaling describe-tags \
+      --filters "Name=auto-scaling-group,Values=$asg" "Name=key,Values=$gpu_label" &&
+      expect "tag deleted" "$(field "['Tags'].__len__()" <<<"$out")" "0"
+    refused "tag on a missing group is refused" awscli autoscaling create-or-update-tags \
+      --tags "ResourceId=nope,ResourceType=auto-scaling-group,Key=a,Value=b,PropagateAtLaunch=false"
+    expect "missing group: ValidationError" "$err" "ValidationError"
   fi
   refused "eks describe-cluster unknown" awscli eks describe-cluster --name nope
   expect "unknown cluster: ResourceNotFoundException" "$err" "ResourceNotFoundException"

@@ -34,9 +34,7 @@ const Json* Member(const Json& obj, const std::string& key) {
 
 }  // namespace
 
-std::string Region(const ServiceContext& ctx) {
-  return ctx.request.region.empty() ? "us-east-1" : ctx.request.region;
-}
+std::string Region(const ServiceContext& ctx) { return RegionOf(ctx); }
 
 std::string EksArn(const ServiceContext& ctx, const std::string& resource) {
   return "arn:aws:eks:" + Region(ctx) + ":" + ctx.settings.account_id + ":" + resource;

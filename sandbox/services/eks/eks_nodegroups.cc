@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "sandbox/services/autoscaling/autoscaling_groups.h"
 #include "sandbox/services/eks/eks_clusters.h"
 #include "sandbox/services/eks/eks_common.h"
 #include "sandbox/services/eks/eks_updates.h"
@@ -254,6 +255,50 @@ Json NewNodegroupDoc(ServiceContext& ctx, const Json& body, const Json& cluster,
               {"view", view}};
 }
 
+std::string AutoScalingGroupName(const Json& doc) {
+  return doc.at("view").at("resources").at("autoScalingGroups").at(0).at("name").get<std::string>();
+}
+
+//! The node group's Auto Scaling group, made as EKS makes it: EKS's tags (which the
+//! cluster-autoscaler's auto-discovery reads), the group's subnets and their zones, its
+//! instance types over its launch template (EKS's own "eks-<uuid>" when none is given).
+void MakeAutoScalingGroup(ServiceContext& ctx, const Json& doc) {
+  const Json& view = doc.at("view");
+  std::string cluster = doc.at("cluster").get<std::string>();
+  autoscaling::GroupSpec spec;
+  spec.name = AutoScalingGroupName(doc);
+  spec.min_size = view["scalingConfig"]["minSize"].get<int64_t>();
+  spec.max_size = view["scalingConfig"]["maxSize"].get<int64_t>();
+  spec.desired_capacity = view["scalingConfig"]["desiredSize"].get<int64_t>();
+  spec.subnet_ids = view["subnets"].get<std::vector<std::string>>();
+  for (const std::string& id : spec.subnet_ids) {
+    std::optional<SubnetRef> subnet = FindSubnet(ctx, id);
+    if (subnet && std::find(spec.availability_zones.begin(), spec.availability_zones.end(),
+                            subnet->availability_zone) == spec.availability_zones.end()) {
+      spec.availability_zones.push_back(subnet->availability_zone);
+    }
+  }
+  spec.instance_types = view["instanceTypes"].get<std::vector<std::string>>();
+  spec.spot = view["capacityType"] == "SPOT";
+  if (view.contains("launchTemplate")) {
+    const Json& given = view["launchTemplate"];
+    const std::pair<const char*, const char*> kFields[] = {
+        {"id", "LaunchTemplateId"}, {"name", "LaunchTemplateName"}, {"version", "Version"}};
+    for (const auto& [member, field] : kFields) {
+      if (given.contains(member)) spec.launch_template[field] = given[member];
+    }
+  } else {
+    std::string uuid = spec.name.substr(spec.name.size() - 36);
+    spec.launch_template = {{"LaunchTemplateName", "eks-" + uuid}, {"Version", "1"}};
+  }
+  spec.tags = {{"eks:cluster-name", cluster},
+               {"eks:nodegroup-name", doc.at("name").get<std::string>()},
+               {"k8s.io/cluster-autoscaler/enabled", "true"},
+               {"k8s.io/cluster-autoscaler/" + cluster, "owned"},
+               {"kubernetes.io/cluster/" + cluster, "owned"}};
+  autoscaling::CreateGroup(ctx, spec);
+}
+
 Json NodegroupAnswer(const ServiceContext& ctx, const Json& doc) {
   Json view = RenderNodegroup(ctx, doc);
   view.erase("clientRequestToken");
@@ -396,6 +441,7 @@ Response CreateNodegroup(ServiceContext& ctx, const std::string& cluster) {
   }
   Json doc = NewNodegroupDoc(ctx, body, cluster_doc, name);
   SaveNodegroup(ctx, doc);
+  MakeAutoScalingGroup(ctx, doc);
   return JsonResponse(ctx, NodegroupAnswer(ctx, doc));
 }
 
@@ -414,6 +460,7 @@ Response DeleteNodegroup(ServiceContext& ctx, const std::string& cluster, const 
   if (PhaseOf(ctx, doc) != Phase::Deleting) {
     BeginDeleting(ctx, doc, ctx.settings.nodegroup_delay);
     SaveNodegroup(ctx, doc);
+    autoscaling::DeleteGroupAt(ctx, AutoScalingGroupName(doc), MsFromNow(ctx, ctx.settings.nodegroup_delay));
   }
   return JsonResponse(ctx, NodegroupAnswer(ctx, doc));
 }
@@ -426,8 +473,12 @@ Response UpdateNodegroupConfig(ServiceContext& ctx, const std::string& cluster,
   Json params = Json::array();
   if (const Json* labels = OptionalObject(body, "labels")) ApplyLabelChanges(view, *labels, params);
   if (const Json* taints = OptionalObject(body, "taints")) ApplyTaintChanges(view, *taints, params);
-  if (const Json* scaling = OptionalObject(body, "scalingConfig"))
+  if (const Json* scaling = OptionalObject(body, "scalingConfig")) {
     ApplyScalingChanges(view, *scaling, params);
+    const Json& size = view["scalingConfig"];
+    autoscaling::ResizeGroup(ctx, AutoScalingGroupName(doc), size["minSize"].get<int64_t>(),
+                             size["maxSize"].get<int64_t>(), size["desiredSize"].get<int64_t>());
+  }
   if (const Json* update = OptionalObject(body, "updateConfig")) {
     view["updateConfig"] = CheckedUpdateConfig(update);
     for (const auto& [member, value] : view["updateConfig"].items()) {

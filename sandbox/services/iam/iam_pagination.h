@@ -1,23 +1,18 @@
 #pragma once
 // IAM's list pagination: MaxItems (1..1000, default 100) and an opaque Marker from the
-// previous page; a truncated page says IsTruncated=true and carries the next Marker.
+// previous page (sandbox/protocol/query_page.h); a truncated page says IsTruncated=true and
+// carries the next Marker.
 
 #include <cstddef>
-#include <string>
 
 #include <pugixml.hpp>
 
 #include "sandbox/protocol/aws_query_params.h"
+#include "sandbox/protocol/query_page.h"
 
 namespace strata::sandbox::iam {
 
-//! The items [begin, end) of a list of `total` that one call answers.
-struct Page {
-  size_t begin = 0;
-  size_t end = 0;
-  bool truncated = false;
-  std::string next_marker;  //!< set when truncated
-};
+using Page = QueryPage;
 
 //! The page the call's Marker and MaxItems select. A Marker this sandbox did not issue,
 //! or MaxItems out of range, is a ValidationError.

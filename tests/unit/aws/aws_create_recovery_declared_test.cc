@@ -35,6 +35,7 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_eks_addon", CreateRecovery::ClientToken},
       {"aws_eks_access_entry", CreateRecovery::ClientToken},
       {"aws_eks_access_policy_association", CreateRecovery::NaturalKey},
+      {"aws_autoscaling_group_tag", CreateRecovery::NaturalKey},
   };
   return table;
 }

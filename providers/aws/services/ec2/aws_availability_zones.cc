@@ -14,12 +14,6 @@ namespace {
 
 using namespace attrs;
 
-Value StringList(const std::vector<std::string>& items) {
-  ValueList out;
-  for (const std::string& s : items) out.push_back(Value::String(s));
-  return Value::List(std::move(out));
-}
-
 class AwsAvailabilityZones final : public AwsDataSourceType {
  public:
   using AwsDataSourceType::AwsDataSourceType;
@@ -49,8 +43,8 @@ class AwsAvailabilityZones final : public AwsDataSourceType {
     for (const auto& [name, id] : zones) names.push_back(name), ids.push_back(id);
     Value out = Value::Object({{"id", Value::String(session_->Region())},
                                {"state", state.empty() ? Value() : Value::String(state)},
-                               {"names", StringList(names)},
-                               {"zone_ids", StringList(ids)}});
+                               {"names", StringListValue(names)},
+                               {"zone_ids", StringListValue(ids)}});
     return {out, false, {}};
   }
 };

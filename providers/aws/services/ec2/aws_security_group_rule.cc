@@ -29,12 +29,6 @@ constexpr const char* kGroupNotFound = "InvalidGroup.NotFound";
 
 std::string Direction(const Value& rule) { return GetString(rule, "type") == "egress" ? "Egress" : "Ingress"; }
 
-Value StringListValue(const std::vector<std::string>& items) {
-  ValueList values;
-  for (const std::string& s : items) values.push_back(Value::String(s));
-  return Value::List(std::move(values));
-}
-
 //! The rule as permission atoms of its group (source_security_group_id naming the group
 //! itself counts as `self`).
 std::vector<PermissionAtom> AtomsOf(const Value& rule) {
