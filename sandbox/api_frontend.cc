@@ -36,6 +36,8 @@ std::multimap<std::string, std::string> DecodedQuery(const std::string& target) 
 // Before a service is known, answer in JSON to JSON clients and in query XML otherwise.
 Protocol GuessProtocol(const Request& request) {
   auto type = request.headers.find("content-type");
+  if (type != request.headers.end() && type->second.find("x-amz-json") != std::string::npos)
+    return Protocol::AwsJson;
   if (type != request.headers.end() && type->second.find("json") != std::string::npos)
     return Protocol::RestJson;
   return Protocol::Query;
@@ -58,7 +60,7 @@ ApiFrontEnd::ApiFrontEnd(const SandboxSettings& settings, World& world, std::mut
       cluster_ca_pem_(std::move(cluster_ca_pem)),
       injector_(settings.seed, settings.throttle_probability, settings.fault_probability,
                 settings.lost_reply_probability) {
-  for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService, NewAutoScalingService}) {
+  for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService, NewAutoScalingService, NewSqsService}) {
     std::unique_ptr<Service> service = make();
     std::string name = service->name();
     services_.emplace(std::move(name), std::move(service));

@@ -4,8 +4,11 @@ namespace strata::sandbox {
 
 std::string QueryNamespace(const std::string& service) {
   if (service == "sts") return "https://sts.amazonaws.com/doc/2011-06-15/";
+  if (service == "autoscaling") return "http://autoscaling.amazonaws.com/doc/2011-01-01/";
   return "https://iam.amazonaws.com/doc/2010-05-08/";
 }
+
+std::string AwsJsonVersion(const std::string& service) { return service == "sqs" ? "1.0" : "1.1"; }
 
 Response RenderError(Protocol protocol, const std::string& service, const ErrorInfo& error,
                      const std::string& request_id) {
@@ -16,6 +19,8 @@ Response RenderError(Protocol protocol, const std::string& service, const ErrorI
       return RenderQueryError(error, QueryNamespace(service), request_id);
     case Protocol::RestJson:
       return RenderRestJsonError(error, request_id);
+    case Protocol::AwsJson:
+      return RenderAwsJsonError(error, AwsJsonVersion(service), request_id);
   }
   return RenderQueryError(error, QueryNamespace(service), request_id);
 }

@@ -10,8 +10,12 @@
 
 namespace strata::sandbox {
 
-//! The XML namespace of a query service's documents ("iam", "sts"); IAM's for others.
+//! The XML namespace of a query service's documents ("iam", "sts", "autoscaling"); IAM's for
+//! others.
 std::string QueryNamespace(const std::string& service);
+
+//! The awsJson version of a JSON service ("sqs": "1.0"; "1.1" for the others).
+std::string AwsJsonVersion(const std::string& service);
 
 //! Renders `error` in the protocol of `service` (its name picks the query namespace).
 Response RenderError(Protocol protocol, const std::string& service, const ErrorInfo& error,

@@ -10,12 +10,14 @@ ErrorInfo ThrottlingError(Protocol protocol) {
       return {400, "Throttling", "Rate exceeded"};
     case Protocol::RestJson:
       return {429, "ThrottlingException", "Rate exceeded"};
+    case Protocol::AwsJson:
+      return {400, "ThrottlingException", "Rate exceeded"};
   }
   return {400, "Throttling", "Rate exceeded"};
 }
 
 ErrorInfo InternalError(Protocol protocol, const std::string& message) {
-  if (protocol == Protocol::RestJson) return {500, "InternalFailure", message};
+  if (protocol == Protocol::RestJson || protocol == Protocol::AwsJson) return {500, "InternalFailure", message};
   return {500, "InternalError", message};
 }
 
@@ -27,12 +29,14 @@ ErrorInfo UnknownAccessKeyError(Protocol protocol) {
       return {403, "InvalidClientTokenId", "The security token included in the request is invalid."};
     case Protocol::RestJson:
       return {403, "UnrecognizedClientException", "The security token included in the request is invalid."};
+    case Protocol::AwsJson:
+      return {400, "UnrecognizedClientException", "The security token included in the request is invalid."};
   }
   return {403, "InvalidClientTokenId", "The security token included in the request is invalid."};
 }
 
 ErrorInfo SignatureError(Protocol protocol, const SigV4Check& check) {
-  bool json = protocol == Protocol::RestJson;
+  bool json = protocol == Protocol::RestJson || protocol == Protocol::AwsJson;
   switch (check.problem) {
     case SigV4Problem::Missing:
       return json ? ErrorInfo{403, "MissingAuthenticationTokenException", "Missing Authentication Token"}

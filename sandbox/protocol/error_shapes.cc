@@ -48,4 +48,11 @@ Response RenderRestJsonError(const ErrorInfo& error, const std::string& request_
   return response;
 }
 
+Response RenderAwsJsonError(const ErrorInfo& error, const std::string& json_version, const std::string& request_id) {
+  Response response = AwsJsonResponse(Json{{"__type", error.code}, {"message", error.message}}, json_version,
+                                      request_id, error.status);
+  response.headers["x-amzn-RequestId"] = request_id;
+  return response;
+}
+
 }  // namespace strata::sandbox

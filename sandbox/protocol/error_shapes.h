@@ -6,6 +6,7 @@
 //   xmlns=...><Error><Type/><Code/><Message/></Error><RequestId/></ErrorResponse>
 //              (Type: "Receiver" for a 5xx status, "Sender" otherwise)
 //   REST-JSON  x-amzn-ErrorType: <Code> and {"message": "..."}
+//   awsJson    {"__type": "<Code>", "message": "..."} as application/x-amz-json-1.x
 // Every one carries the x-amzn-RequestId header. XML errors are text/xml on one line.
 
 #include <string>
@@ -20,5 +21,7 @@ Response RenderEc2Error(const ErrorInfo& error, const std::string& request_id);
 Response RenderQueryError(const ErrorInfo& error, const std::string& xml_namespace,
                           const std::string& request_id);
 Response RenderRestJsonError(const ErrorInfo& error, const std::string& request_id);
+//! `json_version`: "1.0" or "1.1", the service's.
+Response RenderAwsJsonError(const ErrorInfo& error, const std::string& json_version, const std::string& request_id);
 
 }  // namespace strata::sandbox

@@ -11,4 +11,11 @@ Response JsonResponse(const Json& body, const std::string& request_id, int statu
   return response;
 }
 
+Response AwsJsonResponse(const Json& body, const std::string& json_version, const std::string& request_id,
+                         int status) {
+  Response response = JsonResponse(body, request_id, status);
+  response.content_type = "application/x-amz-json-" + json_version;
+  return response;
+}
+
 }  // namespace strata::sandbox

@@ -15,7 +15,9 @@ using Json = nlohmann::json;
 //!   Ec2Query  form-encoded Action=... in, EC2's flat XML out (<XResponse><requestId>)
 //!   Query     form-encoded Action=... in, IAM/STS's XML out (<XResponse><XResult>...)
 //!   RestJson  the verb and path name the action, JSON in and out (EKS)
-enum class Protocol { Ec2Query, Query, RestJson };
+//!   AwsJson   POST / with X-Amz-Target "<prefix>.<Action>", JSON in and out
+//!             (application/x-amz-json-1.0 or 1.1: SQS, EventBridge, ...)
+enum class Protocol { Ec2Query, Query, RestJson, AwsJson };
 
 //! One answer, error or not.
 struct Response {

@@ -117,6 +117,15 @@ TEST(ErrorShapesTest, RestJson) {
   EXPECT_EQ(response.headers.at("x-amzn-RequestId"), "req-5");
 }
 
+TEST(ErrorShapesTest, AwsJson) {
+  Response response = RenderAwsJsonError({400, "QueueDoesNotExist", "The specified queue does not exist."}, "1.0", "req-7");
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(response.content_type, "application/x-amz-json-1.0");
+  EXPECT_EQ(response.body, R"({"__type":"QueueDoesNotExist","message":"The specified queue does not exist."})");
+  EXPECT_EQ(response.headers.at("x-amzn-RequestId"), "req-7");
+  EXPECT_EQ(AwsJsonResponse(Json::object(), "1.1", "r").content_type, "application/x-amz-json-1.1");
+}
+
 TEST(JsonResponseTest, CompactBodyAndTheRequestIdWhenThereIsOne) {
   Response response = JsonResponse(Json{{"cluster", {{"name", "demo"}}}}, "req-6", 201);
   EXPECT_EQ(response.status, 201);

@@ -138,11 +138,11 @@ TEST(SandboxServerTest, UnsignedRequestIsMissingAuthenticationToken) {
 TEST(SandboxServerTest, UnknownServiceIsABadRequestNamingIt) {
   auto sandbox = StartSandbox();
   aws::AwsClient client = ClientFor(*sandbox);
-  auto r = client.Query("sqs", {"ListQueues", "2012-11-05", {}});
+  auto r = client.Query("sns", {"ListTopics", "2010-03-31", {}});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().http_status, 400);
   EXPECT_EQ(r.error().code, "UnknownService");
-  EXPECT_NE(r.error().message.find("\"sqs\""), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("\"sns\""), std::string::npos) << r.error().message;
 }
 
 TEST(SandboxServerTest, WithoutVerificationAnySecretIsAccepted) {
