@@ -24,6 +24,16 @@ std::string GetString(const Value& v, const std::string& name, const std::string
   return fallback;
 }
 
+ValueList Blocks(const Value& v, const std::string& name) {
+  Value list = Get(v, name);
+  return list.IsSequence() ? list.AsList() : ValueList{};
+}
+
+Value FirstBlock(const Value& v, const std::string& name) {
+  ValueList blocks = Blocks(v, name);
+  return blocks.empty() ? Value() : blocks.front();
+}
+
 std::optional<double> GetNumber(const Value& v, const std::string& name) {
   Value a = Get(v, name);
   if (a.IsNumber()) return a.AsNumber();

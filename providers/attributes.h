@@ -25,6 +25,11 @@ bool GetBool(const Value& v, const std::string& name, bool fallback);
 //! A known map/object of strings (others are converted with their printed form).
 std::map<std::string, std::string> GetStringMap(const Value& v, const std::string& name);
 std::vector<std::string> GetStringList(const Value& v, const std::string& name);
+//! The elements of the list or set attribute `name` (a repeated block: "taint"); empty
+//! when it is null, unknown or not a collection.
+ValueList Blocks(const Value& v, const std::string& name);
+//! The first element of a list-of-one-object block ("vpc_config"), or null.
+Value FirstBlock(const Value& v, const std::string& name);
 //! Every schema attribute present (null when missing), attributes outside the schema dropped,
 //! sensitive attributes marked.
 Value Normalize(const ResourceSchema& schema, const Value& v);

@@ -205,12 +205,6 @@ Diagnostics UpdateEksTags(const AwsSession& session, const OperationContext& ctx
   return done.ok() ? Diagnostics{} : AwsErrorDiag("TagResource", done.error());
 }
 
-Value FirstBlock(const Value& v, const std::string& name) {
-  Value block = attrs::Get(v, name);
-  if (!block.IsSequence() || block.AsList().empty()) return Value();
-  return block.AsList().front();
-}
-
 Value CarryNested(const Value& planned, const Value& prior, const std::string& name,
                   const std::set<std::string>& carried) {
   Value block = attrs::Get(planned, name);

@@ -96,9 +96,6 @@ Diagnostics WaitForEksUpdate(const AwsSession& session, const OperationContext& 
 Diagnostics UpdateEksTags(const AwsSession& session, const OperationContext& ctx,
                           const std::string& arn, const TagMap& from, const TagMap& to);
 
-//! The first element of a list-of-one-object block ("vpc_config"), or null.
-Value FirstBlock(const Value& v, const std::string& name);
-
 //! For planning nested blocks: in `block` (a list of objects, attribute `name` of
 //! `planned`) every attribute in `carried` that is null takes the value at the same index
 //! of `prior`'s block (Terraform's optional+computed nested attributes), or unknown when
