@@ -24,6 +24,16 @@ std::string GetString(const Value& v, const std::string& name, const std::string
   return fallback;
 }
 
+ValueList Blocks(const Value& v, const std::string& name) {
+  Value list = Get(v, name);
+  return list.IsSequence() ? list.AsList() : ValueList{};
+}
+
+Value FirstBlock(const Value& v, const std::string& name) {
+  ValueList blocks = Blocks(v, name);
+  return blocks.empty() ? Value() : blocks.front();
+}
+
 std::optional<double> GetNumber(const Value& v, const std::string& name) {
   Value a = Get(v, name);
   if (a.IsNumber()) return a.AsNumber();
@@ -73,12 +83,6 @@ Value StringListValue(const std::vector<std::string>& items) {
   ValueList out;
   for (const std::string& item : items) out.push_back(Value::String(item));
   return Value::List(std::move(out));
-}
-
-Value FirstBlock(const Value& v, const std::string& name) {
-  Value block = Get(v, name);
-  if (!block.IsSequence() || block.AsList().empty()) return Value();
-  return block.AsList().front();
 }
 
 Value Normalize(const ResourceSchema& schema, const Value& v) {

@@ -27,6 +27,9 @@ std::map<std::string, std::string> GetStringMap(const Value& v, const std::strin
 std::vector<std::string> GetStringList(const Value& v, const std::string& name);
 //! The strings as a list value.
 Value StringListValue(const std::vector<std::string>& items);
+//! The elements of the list or set attribute `name` (a repeated block: "taint"); empty
+//! when it is null, unknown or not a collection.
+ValueList Blocks(const Value& v, const std::string& name);
 //! The first element of a list-of-one-object block ("vpc_config", "tag"), or null.
 Value FirstBlock(const Value& v, const std::string& name);
 //! Every schema attribute present (null when missing), attributes outside the schema dropped,

@@ -16,10 +16,10 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
     : env_(std::move(env)), session_(std::make_shared<AwsSession>()) {
   for (auto factory : {NewAwsVpc, NewAwsSubnet, NewAwsInternetGateway, NewAwsEip, NewAwsNatGateway,
                        NewAwsRouteTable, NewAwsRoute, NewAwsRouteTableAssociation, NewAwsSecurityGroup,
-                       NewAwsSecurityGroupRule, NewAwsIamRole, NewAwsIamPolicy, NewAwsIamRolePolicyAttachment,
-                       NewAwsIamOpenidConnectProvider, NewAwsIamInstanceProfile, NewAwsEksCluster,
-                       NewAwsEksNodeGroup, NewAwsEksAddon, NewAwsEksAccessEntry,
-                       NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag}) {
+                       NewAwsSecurityGroupRule, NewAwsLaunchTemplate, NewAwsIamRole, NewAwsIamPolicy,
+                       NewAwsIamRolePolicyAttachment, NewAwsIamOpenidConnectProvider,
+                       NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
+                       NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

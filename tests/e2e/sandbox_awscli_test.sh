@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
-# is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2,
-# IAM, EKS and Auto Scaling, and a bad secret key must be refused with AWS's SignatureDoesNotMatch.
+# is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2
+# (launch templates included), IAM, EKS and Auto Scaling, and a bad secret key must be
+# refused with AWS's SignatureDoesNotMatch.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v aws >/dev/null 2>&1; then
@@ -49,6 +50,55 @@ if run "ec2 create-vpc" 0 awscli ec2 create-vpc --cidr-block 10.20.0.0/16 \
   expect "delete-vpc: DependencyViolation" "$err" "DependencyViolation"
   run "describe-availability-zones" 0 awscli ec2 describe-availability-zones &&
     expect "three zones" "$(field "['AvailabilityZones'].__len__()" <<<"$out")" "3"
+fi
+
+# Launch templates: the data as the EKS GPU group has it (an encrypted 100 GB gp3 root volume,
+# user data, IMDSv2), the client token answered with the same template, versions and the default.
+userdata=$(printf '#!/bin/bash\necho hello\n' | base64 -w0)
+ltdata='{"InstanceType":"g5.xlarge","UserData":"'$userdata'","BlockDeviceMappings":[{"DeviceName":"/dev/xvda",'
+ltdata+='"Ebs":{"VolumeSize":100,"VolumeType":"gp3","Encrypted":true,"DeleteOnTermination":true}}],'
+ltdata+='"MetadataOptions":{"HttpTokens":"required","HttpPutResponseHopLimit":2},'
+ltdata+='"TagSpecifications":[{"ResourceType":"instance","Tags":[{"Key":"Name","Value":"gpu-node"}]}]}'
+create_lt() {
+  awscli ec2 create-launch-template --launch-template-name cli-gpu --client-token cli-gpu-1 \
+    --launch-template-data "$ltdata" --tag-specifications 'ResourceType=launch-template,Tags=[{Key=Team,Value=ml}]'
+}
+if run "ec2 create-launch-template" 0 create_lt; then
+  lt=$(field "['LaunchTemplate']['LaunchTemplateId']" <<<"$out")
+  expect "launch template id shape" "$lt" "lt-"
+  expect "first version is the default" "$(field "['LaunchTemplate']['DefaultVersionNumber']" <<<"$out")" "1"
+  run "create-launch-template again with its client token" 0 create_lt &&
+    expect "same client token, same template" "$(field "['LaunchTemplate']['LaunchTemplateId']" <<<"$out")" "$lt"
+  refused "a second template of the same name is refused" awscli ec2 create-launch-template \
+    --launch-template-name cli-gpu --launch-template-data '{"InstanceType":"t3.small"}'
+  expect "same name: AlreadyExistsException" "$err" "InvalidLaunchTemplateName.AlreadyExistsException"
+  run "ec2 describe-launch-templates" 0 awscli ec2 describe-launch-templates --launch-template-names cli-gpu &&
+    expect "describe-launch-templates tags" "$(field "['LaunchTemplates'][0]['Tags']" <<<"$out")" "'Value': 'ml'"
+  run "describe-launch-templates by tag" 0 awscli ec2 describe-launch-templates --filters Name=tag:Team,Values=ml &&
+    expect "tag filter finds it" "$(field "['LaunchTemplates'][0]['LaunchTemplateId']" <<<"$out")" "$lt"
+  run "ec2 create-launch-template-version" 0 awscli ec2 create-launch-template-version --launch-template-id "$lt" \
+    --source-version 1 --version-description bigger --launch-template-data '{"InstanceType":"g5.2xlarge"}' &&
+    expect "new version number" "$(field "['LaunchTemplateVersion']['VersionNumber']" <<<"$out")" "2"
+  run "ec2 modify-launch-template" 0 awscli ec2 modify-launch-template --launch-template-id "$lt" --default-version 2 &&
+    expect "default version moved" "$(field "['LaunchTemplate']['DefaultVersionNumber']" <<<"$out")" "2"
+  if run "ec2 describe-launch-template-versions" 0 awscli ec2 describe-launch-template-versions \
+    --launch-template-id "$lt" --versions '$Latest'; then
+    version=$(field "['LaunchTemplateVersions'][0]" <<<"$out")
+    expect "latest is the default" "$version" "'DefaultVersion': True"
+    expect "instance type from the new data" "$version" "'InstanceType': 'g5.2xlarge'"
+    expect "volume kept from the source version" "$version" "'VolumeSize': 100, 'VolumeType': 'gp3'"
+    expect "volume encrypted" "$version" "'Encrypted': True"
+    expect "user data kept" "$version" "'UserData': '$userdata'"
+    expect "metadata options" "$version" "'HttpTokens': 'required'"
+  fi
+  run "describe-launch-template-versions (all)" 0 awscli ec2 describe-launch-template-versions --launch-template-name cli-gpu &&
+    expect "two versions" "$(field "['LaunchTemplateVersions'].__len__()" <<<"$out")" "2"
+  refused "an unknown version is refused" awscli ec2 describe-launch-template-versions --launch-template-id "$lt" --versions 9
+  expect "unknown version: VersionNotFound" "$err" "InvalidLaunchTemplateId.VersionNotFound"
+  run "ec2 delete-launch-template" 0 awscli ec2 delete-launch-template --launch-template-id "$lt" &&
+    expect "deleted template named" "$(field "['LaunchTemplate']['LaunchTemplateName']" <<<"$out")" "cli-gpu"
+  refused "a deleted template is not found" awscli ec2 describe-launch-templates --launch-template-ids "$lt"
+  expect "deleted: InvalidLaunchTemplateId.NotFound" "$err" "InvalidLaunchTemplateId.NotFound"
 fi
 
 trust='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}'

@@ -25,5 +25,6 @@ void AddAddressActions(Ec2Actions& actions);
 void AddNatGatewayActions(Ec2Actions& actions);
 void AddRouteTableActions(Ec2Actions& actions);
 void AddSecurityGroupActions(Ec2Actions& actions);
+void AddLaunchTemplateActions(Ec2Actions& actions);
 
 }  // namespace strata::sandbox

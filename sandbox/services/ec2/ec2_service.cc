@@ -21,6 +21,7 @@ Ec2Actions AllActions() {
   AddNatGatewayActions(actions);
   AddRouteTableActions(actions);
   AddSecurityGroupActions(actions);
+  AddLaunchTemplateActions(actions);
   return actions;
 }
 

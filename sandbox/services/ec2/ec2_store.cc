@@ -19,11 +19,14 @@ const Ec2Kind kSecurityGroupKind{"ec2.security_group", "sg", "security-group", "
 const Ec2Kind kSecurityGroupRuleKind{"ec2.security_group_rule", "sgr", "security-group-rule",
                                      "InvalidSecurityGroupRuleId.NotFound",
                                      "The security group rule ID '{}' does not exist"};
+const Ec2Kind kLaunchTemplateKind{"ec2.launch_template", "lt", "launch-template", "InvalidLaunchTemplateId.NotFound",
+                                  "The specified launch template, with template ID {}, does not exist."};
 
 const std::vector<const Ec2Kind*>& AllEc2Kinds() {
   static const std::vector<const Ec2Kind*> kAll = {
       &kVpcKind,        &kSubnetKind,     &kInternetGatewayKind, &kAddressKind,
-      &kNatGatewayKind, &kRouteTableKind, &kSecurityGroupKind,   &kSecurityGroupRuleKind};
+      &kNatGatewayKind, &kRouteTableKind, &kSecurityGroupKind,   &kSecurityGroupRuleKind,
+      &kLaunchTemplateKind};
   return kAll;
 }
 

@@ -28,6 +28,7 @@ extern const Ec2Kind kNatGatewayKind;
 extern const Ec2Kind kRouteTableKind;
 extern const Ec2Kind kSecurityGroupKind;
 extern const Ec2Kind kSecurityGroupRuleKind;
+extern const Ec2Kind kLaunchTemplateKind;
 
 //! Every kind, in a fixed order.
 const std::vector<const Ec2Kind*>& AllEc2Kinds();

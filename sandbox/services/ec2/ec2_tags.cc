@@ -111,10 +111,16 @@ Json TagsFromSpecifications(const Ec2Call& call, const std::string& resource_typ
     if (type != resource_type) {
       throw InvalidParameterValue("'" + type + "' is not a valid taggable resource type for this operation.");
     }
-    for (const auto& [key, value] : ReadTags(call, spec + ".Tag")) {
-      CheckKey(key);
-      tags[key] = value.value_or("");
-    }
+    tags.update(TagsUnder(call, spec + ".Tag"));
+  }
+  return tags;
+}
+
+Json TagsUnder(const Ec2Call& call, const std::string& prefix) {
+  Json tags = Json::object();
+  for (const auto& [key, value] : ReadTags(call, prefix)) {
+    CheckKey(key);
+    tags[key] = value.value_or("");
   }
   return tags;
 }

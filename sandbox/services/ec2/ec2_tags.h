@@ -12,6 +12,10 @@ namespace strata::sandbox {
 //! A specification for another resource type is refused with InvalidParameterValue.
 Json TagsFromSpecifications(const Ec2Call& call, const std::string& resource_type);
 
+//! The tags of "<prefix>.N.Key" / "<prefix>.N.Value" ("TagSpecification.1.Tag"), as a JSON
+//! object; a key EC2 refuses (empty, too long, "aws:") is refused.
+Json TagsUnder(const Ec2Call& call, const std::string& prefix);
+
 //! Appends <tagSet><item><key/><value/></item>...</tagSet>.
 void WriteTagSet(pugi::xml_node parent, const Json& object);
 

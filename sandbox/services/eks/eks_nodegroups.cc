@@ -172,6 +172,48 @@ std::string CheckedVersion(const std::optional<std::string>& requested,
   return version;
 }
 
+//! The launch template a node group's `launchTemplate` ({id | name, version}) names, which EC2
+//! must have at that version (its default when none is given). `current_id`: on an update,
+//! the node group's own template, which the request may not change.
+LaunchTemplateRef CheckedLaunchTemplate(const ServiceContext& ctx, const Json& request, const std::string& current_id) {
+  const std::string label = "launchTemplate.";
+  std::string id = OptionalString(request, "id", label).value_or("");
+  std::string name = OptionalString(request, "name", label).value_or("");
+  std::string version = OptionalString(request, "version", label).value_or("");
+  if (id.empty() == name.empty()) {
+    ThrowInvalidParameter("Either provide launch template ID or launch template name in the request.");
+  }
+  std::optional<LaunchTemplateRef> ref = FindLaunchTemplate(ctx, id, name, version);
+  if (!ref) ThrowInvalidParameter("Launch template " + (id.empty() ? name : id) + " does not exist.");
+  if (!ref->version_found) {
+    ThrowInvalidParameter("Launch template " + ref->id + " has no version " + version + ".");
+  }
+  if (!current_id.empty() && ref->id != current_id) {
+    ThrowInvalidParameter("A node group's launch template cannot be changed: it uses " + current_id + ".");
+  }
+  return *ref;
+}
+
+Json TemplateView(const LaunchTemplateRef& ref) {
+  return Json{{"name", ref.name}, {"version", ref.version}, {"id", ref.id}};
+}
+
+//! remoteAccess {ec2SshKey, sourceSecurityGroups}: the groups must exist, and need a key.
+Json CheckedRemoteAccess(const ServiceContext& ctx, const Json& request) {
+  const std::string label = "remoteAccess.";
+  Json out = Json::object();
+  std::optional<std::string> key = OptionalString(request, "ec2SshKey", label);
+  std::vector<std::string> groups =
+      OptionalStringList(request, "sourceSecurityGroups", label).value_or(std::vector<std::string>{});
+  if (!groups.empty() && !key) ThrowInvalidParameter("Source security groups cannot be specified without an ec2SshKey.");
+  for (const std::string& group : groups) {
+    if (!SecurityGroupExists(ctx, group)) ThrowInvalidParameter("The security group '" + group + "' does not exist");
+  }
+  if (key) out["ec2SshKey"] = *key;
+  if (!groups.empty()) out["sourceSecurityGroups"] = groups;
+  return out;
+}
+
 Json NewNodegroupDoc(ServiceContext& ctx, const Json& body, const Json& cluster,
                      const std::string& name) {
   const Json& cluster_view = cluster.at("view");
@@ -198,16 +240,36 @@ Json NewNodegroupDoc(ServiceContext& ctx, const Json& body, const Json& cluster,
     ThrowInvalidParameter("capacityType " + capacity +
                           " is not valid: use ON_DEMAND, SPOT or CAPACITY_BLOCK.");
   }
-  std::string ami = OptionalString(body, "amiType").value_or("AL2_x86_64");
+  std::optional<std::string> requested_ami = OptionalString(body, "amiType");
+  std::string ami = requested_ami.value_or("AL2_x86_64");
   if (!kAmiTypes.count(ami)) ThrowInvalidParameter("amiType " + ami + " is not valid.");
-  std::vector<std::string> instance_types =
-      OptionalStringList(body, "instanceTypes").value_or(std::vector<std::string>{"t3.medium"});
+  std::optional<std::vector<std::string>> requested_types = OptionalStringList(body, "instanceTypes");
+  std::vector<std::string> instance_types = requested_types.value_or(std::vector<std::string>{"t3.medium"});
   if (instance_types.empty()) instance_types = {"t3.medium"};
   std::string version =
       CheckedVersion(OptionalString(body, "version"), cluster_view["version"].get<std::string>());
   std::string release =
       OptionalString(body, "releaseVersion").value_or(DefaultReleaseVersion(version));
   const Json* launch_template = OptionalObject(body, "launchTemplate");
+  std::optional<LaunchTemplateRef> template_ref;
+  if (launch_template) {
+    template_ref = CheckedLaunchTemplate(ctx, *launch_template, "");
+    if (template_ref->has_instance_type && requested_types && !requested_types->empty()) {
+      ThrowInvalidParameter("Instance types cannot be specified both in the launch template and in the node group's instanceTypes.");
+    }
+    if (template_ref->has_image_id) {
+      if (requested_ami && ami != "CUSTOM") {
+        ThrowInvalidParameter("You cannot specify an AMI type other than CUSTOM when the launch template specifies an image id.");
+      }
+      ami = "CUSTOM";
+    }
+    if (OptionalObject(body, "remoteAccess")) {
+      ThrowInvalidParameter("Remote access configuration cannot be specified with a launch template.");
+    }
+  }
+  if (ami == "CUSTOM" && !(template_ref && template_ref->has_image_id)) {
+    ThrowInvalidParameter("amiType CUSTOM needs a launch template that specifies an image id.");
+  }
   std::optional<int64_t> disk = OptionalInt(body, "diskSize");
   if (launch_template && disk) {
     ThrowInvalidParameter("Disk size must be specified within the launch template.");
@@ -227,7 +289,6 @@ Json NewNodegroupDoc(ServiceContext& ctx, const Json& body, const Json& cluster,
       {"modifiedAt", now},
       {"capacityType", capacity},
       {"scalingConfig", scaling},
-      {"instanceTypes", instance_types},
       {"subnets", subnets},
       {"amiType", ami},
       {"nodeRole", node_role},
@@ -241,12 +302,14 @@ Json NewNodegroupDoc(ServiceContext& ctx, const Json& body, const Json& cluster,
       {"tags",
        CheckedTags(OptionalStringMap(body, "tags").value_or(std::map<std::string, std::string>{}),
                    "InvalidParameterException")}};
-  if (launch_template) {
-    view["launchTemplate"] = *launch_template;
+  // A launch template that names the instance type leaves the node group without instanceTypes.
+  if (!(template_ref && template_ref->has_instance_type)) view["instanceTypes"] = instance_types;
+  if (template_ref) {
+    view["launchTemplate"] = TemplateView(*template_ref);
   } else {
     view["diskSize"] = disk.value_or(20);
   }
-  if (const Json* remote = OptionalObject(body, "remoteAccess")) view["remoteAccess"] = *remote;
+  if (const Json* remote = OptionalObject(body, "remoteAccess")) view["remoteAccess"] = CheckedRemoteAccess(ctx, *remote);
   if (auto token = OptionalString(body, "clientRequestToken")) view["clientRequestToken"] = *token;
   return Json{{"region", Region(ctx)},
               {"cluster", cluster_name},
@@ -506,8 +569,13 @@ Response UpdateNodegroupVersion(ServiceContext& ctx, const std::string& cluster,
   Json& view = doc["view"];
   view["version"] = version;
   view["releaseVersion"] = release;
-  if (const Json* launch_template = OptionalObject(body, "launchTemplate"))
-    view["launchTemplate"] = *launch_template;
+  if (const Json* launch_template = OptionalObject(body, "launchTemplate")) {
+    if (!view.contains("launchTemplate")) {
+      ThrowInvalidParameter("The node group was not created with a launch template: it cannot be updated to one.");
+    }
+    std::string current = view["launchTemplate"].value("id", "");
+    view["launchTemplate"] = TemplateView(CheckedLaunchTemplate(ctx, *launch_template, current));
+  }
   Json params =
       Json::array({UpdateParam("Version", version), UpdateParam("ReleaseVersion", release)});
   return JsonResponse(ctx, NodegroupUpdateAnswer(ctx, doc, "VersionUpdate", params));

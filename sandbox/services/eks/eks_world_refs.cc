@@ -41,6 +41,42 @@ std::optional<SubnetRef> FindSubnet(const ServiceContext& ctx, const std::string
                    FirstString(*subnet, {"availabilityZone", "AvailabilityZone"})};
 }
 
+// EC2 keeps a launch template as one document under "ec2.launch_template" with its "name",
+// "defaultVersion", "latestVersion" and "versions" ([{"number", "data"}]), each version's data
+// in the element names EC2 answers with ("instanceType", "imageId").
+std::optional<LaunchTemplateRef> FindLaunchTemplate(const ServiceContext& ctx, const std::string& id,
+                                                    const std::string& name, const std::string& version) {
+  std::optional<Json> lt;
+  if (!id.empty()) {
+    lt = FindEc2(ctx, "ec2.launch_template", id);
+  } else {
+    for (auto& [key, object] : ctx.world.List("ec2.launch_template")) {
+      if (object.value("name", "") == name && FindEc2(ctx, "ec2.launch_template", key)) lt = std::move(object);
+    }
+  }
+  if (!lt) return std::nullopt;
+  LaunchTemplateRef ref;
+  ref.id = lt->value("id", "");
+  ref.name = lt->value("name", "");
+  int64_t number = -1;
+  if (version.empty() || version == "$Default") {
+    number = lt->value("defaultVersion", int64_t{-1});
+  } else if (version == "$Latest") {
+    number = lt->value("latestVersion", int64_t{-1});
+  } else if (version.size() < 12 && std::all_of(version.begin(), version.end(), ::isdigit)) {
+    number = std::stoll(version);
+  }
+  for (const Json& v : lt->value("versions", Json::array())) {
+    if (v.value("number", int64_t{-2}) != number) continue;
+    const Json data = v.value("data", Json::object());
+    ref.version_found = true;
+    ref.version = std::to_string(number);
+    ref.has_instance_type = data.contains("instanceType");
+    ref.has_image_id = data.contains("imageId");
+  }
+  return ref;
+}
+
 bool SecurityGroupExists(const ServiceContext& ctx, const std::string& id) {
   return FindEc2(ctx, "ec2.security_group", id).has_value();
 }

@@ -1,6 +1,7 @@
 #pragma once
 // How the EKS service sees the objects other sandbox services own: the EC2 subnets and
-// security groups a cluster or node group is placed in, and the IAM roles it runs as. Only
+// security groups a cluster or node group is placed in, the EC2 launch template a node group
+// launches from, and the IAM roles it runs as. Only
 // reads; the one place that knows how those services keep their objects in the world.
 
 #include <optional>
@@ -21,6 +22,21 @@ struct SubnetRef {
 std::optional<SubnetRef> FindSubnet(const ServiceContext& ctx, const std::string& id);
 //! Whether EC2 has the security group `id` in the call's region.
 bool SecurityGroupExists(const ServiceContext& ctx, const std::string& id);
+//! What EKS needs to know of one version of a launch template.
+struct LaunchTemplateRef {
+  std::string id;
+  std::string name;
+  bool version_found = false;  //!< the version asked for exists
+  std::string version;         //!< its number ("3"), when found
+  bool has_instance_type = false;
+  bool has_image_id = false;
+};
+
+//! The launch template EC2 has in the call's region under `id` (or, when `id` is empty,
+//! `name`), at `version` ("" for its default version; "$Latest" and "$Default" as EC2 reads
+//! them); nullopt when there is no such template.
+std::optional<LaunchTemplateRef> FindLaunchTemplate(const ServiceContext& ctx, const std::string& id,
+                                                    const std::string& name, const std::string& version);
 //! Whether `role_arn` ("arn:aws:iam::<account>:role/<path>/<name>") names a role IAM has.
 bool RoleExists(const ServiceContext& ctx, const std::string& role_arn);
 //! Refuses (InvalidParameterException, as EKS does before looking the role up) a value

@@ -25,6 +25,7 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_route_table_association", CreateRecovery::NaturalKey},
       {"aws_security_group", CreateRecovery::CreateTag},
       {"aws_security_group_rule", CreateRecovery::NaturalKey},
+      {"aws_launch_template", CreateRecovery::ClientToken},
       {"aws_iam_role", CreateRecovery::NaturalKey},
       {"aws_iam_policy", CreateRecovery::NaturalKey},
       {"aws_iam_role_policy_attachment", CreateRecovery::NaturalKey},

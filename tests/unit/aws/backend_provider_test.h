@@ -190,6 +190,14 @@ class BackendProviderTest : public ::testing::TestWithParam<Backend> {
     EXPECT_FALSE(read.gone);
     EXPECT_EQ(read.state, state) << type << "\nread:  " << FormatValue(read.state) << "\nstate: " << FormatValue(state);
   }
+  //! `state` reads back unchanged and a plan from `config` (what made it) changes nothing.
+  void ExpectNoChange(const std::string& type, const Value& state, const Value& config) {
+    ExpectReadsBack(type, state);
+    PlanResult same = PlanUpdate(type, state, config);
+    EXPECT_FALSE(same.diags.HasErrors()) << Text(same.diags);
+    EXPECT_TRUE(same.requires_replace.empty()) << type << " would be replaced";
+    EXPECT_EQ(same.planned, state) << type << "\nplanned: " << FormatValue(same.planned) << "\nstate:   " << FormatValue(state);
+  }
   //! The plan from `prior` to `config`, which must be an in-place update, applied.
   Value UpdateInPlace(const std::string& type, const Value& prior, const Value& config) {
     PlanResult plan = PlanUpdate(type, prior, config);

@@ -1,6 +1,6 @@
 // The sandbox's EC2 service called directly: VPCs, subnets, availability zones, tags,
 // regions, the query protocol's errors, gateways, Elastic IPs, NAT gateways' lifecycle,
-// route tables and security groups.
+// route tables, security groups and launch templates.
 
 #include <deque>
 #include <regex>
@@ -648,6 +648,105 @@ TEST_F(Ec2NetworkTest, RuleValidationAndEgress) {
                                                               {"Filter.1.Value.1", "default"}})
                                   .child("securityGroupInfo").child("item").child_value("groupId");
   EXPECT_EQ(Refusal("DeleteSecurityGroup", {{"GroupId", default_group}}), "CannotDelete");
+}
+
+// What a launch template version looks like on the wire, what ClientToken repeats, and
+// how versions are chosen.
+TEST_F(Ec2Test, LaunchTemplateVersionsAndTheirShape) {
+  Params data = {{"LaunchTemplateName", "gpu"},
+                 {"ClientToken", "tok-1"},
+                 {"VersionDescription", "first"},
+                 {"LaunchTemplateData.InstanceType", "g5.xlarge"},
+                 {"LaunchTemplateData.UserData", "ZWNobyBoaQo="},
+                 {"LaunchTemplateData.SecurityGroupId.1", "sg-1"},
+                 {"LaunchTemplateData.BlockDeviceMapping.1.DeviceName", "/dev/xvda"},
+                 {"LaunchTemplateData.BlockDeviceMapping.1.Ebs.VolumeSize", "100"},
+                 {"LaunchTemplateData.BlockDeviceMapping.1.Ebs.VolumeType", "gp3"},
+                 {"LaunchTemplateData.BlockDeviceMapping.1.Ebs.Encrypted", "true"},
+                 {"LaunchTemplateData.MetadataOptions.HttpTokens", "required"},
+                 {"LaunchTemplateData.TagSpecification.1.ResourceType", "instance"},
+                 {"LaunchTemplateData.TagSpecification.1.Tag.1.Key", "Name"},
+                 {"LaunchTemplateData.TagSpecification.1.Tag.1.Value", "node"},
+                 {"TagSpecification.1.ResourceType", "launch-template"},
+                 {"TagSpecification.1.Tag.1.Key", "Team"},
+                 {"TagSpecification.1.Tag.1.Value", "ml"}};
+  pugi::xml_node lt = Call("CreateLaunchTemplate", data).child("launchTemplate");
+  std::string id = lt.child_value("launchTemplateId");
+  EXPECT_TRUE(IdShaped(id, "lt")) << id;
+  EXPECT_STREQ(lt.child_value("defaultVersionNumber"), "1");
+  EXPECT_STREQ(lt.child_value("latestVersionNumber"), "1");
+  EXPECT_STREQ(lt.child_value("createdBy"), "arn:aws:iam::111122223333:root");
+  EXPECT_STREQ(lt.child("tagSet").child("item").child_value("value"), "ml");
+  // The same token and request: the same template; the same token, another request: refused.
+  EXPECT_EQ(Call("CreateLaunchTemplate", data).child("launchTemplate").child_value("launchTemplateId"), id);
+  data[2].second = "changed";
+  EXPECT_EQ(Refusal("CreateLaunchTemplate", data), "IdempotentParameterMismatch");
+  EXPECT_EQ(Refusal("CreateLaunchTemplate", {{"LaunchTemplateName", "gpu"}, {"LaunchTemplateData.KeyName", "k"}}),
+            "InvalidLaunchTemplateName.AlreadyExistsException");
+  EXPECT_EQ(Refusal("CreateLaunchTemplate", {{"LaunchTemplateName", "empty"}}), "MissingParameter");
+  EXPECT_EQ(Refusal("CreateLaunchTemplate", {{"LaunchTemplateName", "tagged"}, {"LaunchTemplateData.KeyName", "k"},
+                                             {"LaunchTemplateData.TagSpecification.1.ResourceType", "vpc"}}),
+            "InvalidParameterValue");
+  EXPECT_EQ(Refusal("CreateLaunchTemplate", {{"LaunchTemplateName", "gp2-throughput"}, {"LaunchTemplateData.BlockDeviceMapping.1.DeviceName", "/dev/sdb"},
+                                             {"LaunchTemplateData.BlockDeviceMapping.1.Ebs.Throughput", "500"}}),
+            "InvalidParameterCombination");
+
+  pugi::xml_node v1 = Call("DescribeLaunchTemplateVersions", {{"LaunchTemplateId", id}, {"LaunchTemplateVersion.1", "1"}})
+                          .child("launchTemplateVersionSet")
+                          .child("item");
+  EXPECT_STREQ(v1.child_value("versionDescription"), "first");
+  EXPECT_STREQ(v1.child_value("defaultVersion"), "true");
+  pugi::xml_node d = v1.child("launchTemplateData");
+  EXPECT_STREQ(d.child_value("userData"), "ZWNobyBoaQo=");
+  EXPECT_STREQ(d.child("securityGroupIdSet").child_value("item"), "sg-1");
+  pugi::xml_node ebs = d.child("blockDeviceMappingSet").child("item").child("ebs");
+  EXPECT_STREQ(ebs.child_value("volumeSize"), "100");
+  EXPECT_STREQ(ebs.child_value("encrypted"), "true");
+  EXPECT_STREQ(d.child("metadataOptions").child_value("httpTokens"), "required");
+  pugi::xml_node spec = d.child("tagSpecificationSet").child("item");
+  EXPECT_STREQ(spec.child_value("resourceType"), "instance");
+  EXPECT_STREQ(spec.child("tagSet").child("item").child_value("key"), "Name");
+
+  // A version from the source: the members given replace the source's, the rest is kept.
+  Params next = {{"LaunchTemplateName", "gpu"}, {"SourceVersion", "1"}, {"ClientToken", "v2"},
+                 {"LaunchTemplateData.InstanceType", "g5.2xlarge"}};
+  pugi::xml_node v2 = Call("CreateLaunchTemplateVersion", next).child("launchTemplateVersion");
+  EXPECT_STREQ(v2.child_value("versionNumber"), "2");
+  EXPECT_STREQ(v2.child_value("defaultVersion"), "false");
+  EXPECT_STREQ(v2.child("launchTemplateData").child_value("instanceType"), "g5.2xlarge");
+  EXPECT_STREQ(v2.child("launchTemplateData").child("blockDeviceMappingSet").child("item").child_value("deviceName"),
+               "/dev/xvda");
+  EXPECT_STREQ(Call("CreateLaunchTemplateVersion", next).child("launchTemplateVersion").child_value("versionNumber"), "2");
+  Call("CreateLaunchTemplateVersion", {{"LaunchTemplateId", id}, {"LaunchTemplateData.InstanceType", "g5.4xlarge"}});
+  EXPECT_EQ(Count(Call("DescribeLaunchTemplateVersions", {{"LaunchTemplateId", id}, {"MinVersion", "2"}})
+                      .child("launchTemplateVersionSet")),
+            2u);
+  EXPECT_EQ(Count(Call("DescribeLaunchTemplateVersions", {{"LaunchTemplateId", id}, {"MaxVersion", "1"}})
+                      .child("launchTemplateVersionSet")),
+            1u);
+  EXPECT_STREQ(Call("ModifyLaunchTemplate", {{"LaunchTemplateId", id}, {"SetDefaultVersion", "2"}})
+                   .child("launchTemplate")
+                   .child_value("defaultVersionNumber"),
+               "2");
+  pugi::xml_node defaults = Call("DescribeLaunchTemplateVersions", {{"LaunchTemplateVersion.1", "$Default"}})
+                                .child("launchTemplateVersionSet");
+  EXPECT_EQ(Count(defaults), 1u);
+  EXPECT_STREQ(defaults.child("item").child_value("versionNumber"), "2");
+  EXPECT_EQ(Refusal("DescribeLaunchTemplateVersions", {{"LaunchTemplateVersion.1", "1"}}), "InvalidParameterValue");
+  EXPECT_EQ(Refusal("ModifyLaunchTemplate", {{"LaunchTemplateId", id}, {"SetDefaultVersion", "$Nope"}}),
+            "InvalidParameterValue");
+
+  // Ids: malformed, unknown, in another region.
+  EXPECT_EQ(Refusal("DescribeLaunchTemplates", {{"LaunchTemplateId.1", "lt-1"}}), "InvalidLaunchTemplateId.Malformed");
+  EXPECT_EQ(Refusal("DeleteLaunchTemplate", {{"LaunchTemplateId", "lt-0123456789abcdef0"}}),
+            "InvalidLaunchTemplateId.NotFound");
+  EXPECT_EQ(Refusal("DeleteLaunchTemplate", {{"LaunchTemplateName", "nope"}}), "InvalidLaunchTemplateName.NotFoundException");
+  EXPECT_EQ(Count(Call("DescribeLaunchTemplates", {}, "us-west-2").child("launchTemplates")), 0u);
+  EXPECT_EQ(Count(Call("DescribeTags", {{"Filter.1.Name", "resource-type"}, {"Filter.1.Value.1", "launch-template"}})
+                      .child("tagSet")),
+            1u);
+  Call("DeleteLaunchTemplate", {{"LaunchTemplateName", "gpu"}});
+  EXPECT_EQ(Count(Call("DescribeLaunchTemplates", {}).child("launchTemplates")), 0u);
 }
 
 }  // namespace

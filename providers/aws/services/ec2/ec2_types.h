@@ -18,6 +18,7 @@ std::unique_ptr<ResourceType> NewAwsRoute(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsRouteTableAssociation(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsSecurityGroup(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsSecurityGroupRule(std::shared_ptr<AwsSession> session);
+std::unique_ptr<ResourceType> NewAwsLaunchTemplate(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsAvailabilityZones(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsVpcData(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsSubnetsData(std::shared_ptr<AwsSession> session);

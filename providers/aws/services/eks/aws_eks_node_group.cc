@@ -4,7 +4,9 @@
 //
 // scaling_config (desired 0 allowed), labels, taints and update_config change in place
 // through one UpdateNodegroupConfig (labels and taints as add-or-update / remove lists);
-// version and release_version through UpdateNodegroupVersion. Each write waits for its
+// version, release_version and launch_template's version through UpdateNodegroupVersion (a
+// launch_template's id or name, and remote_access, force a new node group; the one of id and
+// name not written is EKS's to tell, as Terraform has it). Each write waits for its
 // update to be Successful and the node group to be ACTIVE. Create sends the engine's
 // idempotency token as clientRequestToken, which EKS answers with the node group it
 // already made; a name without node_group_name comes from node_group_name_prefix and the
@@ -29,14 +31,36 @@ json Taint(const Value& t) {
   return j;
 }
 
+// launch_template's members that EKS fills in when the config leaves them out.
+const std::set<std::string> kNodeGroupTemplateCarried = {"id", "name"};
+
+//! Whether `planned` names another launch template than `prior` (or adds or drops one): the
+//! node group must then be replaced. An id or name not yet known counts as another.
+bool LaunchTemplateReplaced(const Value& prior, const Value& planned) {
+  Value before = FirstBlock(prior, "launch_template"), after = FirstBlock(planned, "launch_template");
+  if (before.IsNull() != after.IsNull()) return true;
+  for (const char* attr : {"id", "name"}) {
+    Value want = Get(after, attr);
+    if (!want.IsNull() && !want.Equals(Get(before, attr))) return true;
+  }
+  return false;
+}
+
+//! The launchTemplate of a request: the id when known (EKS refuses both), else the name.
+json LaunchTemplateJson(const Value& block) {
+  json j = json::object();
+  if (!GetString(block, "id").empty()) {
+    j["id"] = GetString(block, "id");
+  } else {
+    j["name"] = GetString(block, "name");
+  }
+  if (!GetString(block, "version").empty()) j["version"] = GetString(block, "version");
+  return j;
+}
+
 bool SameTaint(const Value& a, const Value& b) {
   return GetString(a, "key") == GetString(b, "key") && GetString(a, "effect") == GetString(b, "effect") &&
          GetString(a, "value") == GetString(b, "value");
-}
-
-ValueList NodeGroupItems(const Value& v, const std::string& name) {
-  Value list = Get(v, name);
-  return list.IsSequence() ? list.AsList() : ValueList{};
 }
 
 class AwsEksNodeGroup final : public AwsResourceType {
@@ -60,6 +84,9 @@ class AwsEksNodeGroup final : public AwsResourceType {
          {"taint", Optional("set(object({key=string, value=optional(string), effect=string}))")},
          {"version", OptionalComputed("string")},
          {"release_version", OptionalComputed("string")},
+         {"launch_template", Optional("list(object({id=optional(string), name=optional(string), version=string}))")},
+         {"remote_access",
+          Optional("list(object({ec2_ssh_key=optional(string), source_security_group_ids=optional(set(string))}))", true)},
          {"update_config",
           OptionalComputed("list(object({max_unavailable=optional(number), max_unavailable_percentage=optional(number)}))")},
          {"tags", Optional("map(string)")},
@@ -68,6 +95,28 @@ class AwsEksNodeGroup final : public AwsResourceType {
          {"status", Computed("string")},
          {"resources",
           Computed("list(object({autoscaling_groups=list(object({name=string})), remote_access_security_group_id=string}))")}});
+  }
+
+  PlanResult Plan(const OperationContext& ctx, const Value& prior, const Value& proposed,
+                  const Value& config) const override {
+    bool template_replaced = !prior.IsNull() && !proposed.IsNull() && LaunchTemplateReplaced(prior, proposed);
+    Value p = proposed;
+    if (!prior.IsNull() && !p.IsNull() && !template_replaced) {
+      p = CarryNested(p, prior, "launch_template", kNodeGroupTemplateCarried);
+    }
+    PlanResult result = AwsResourceType::Plan(ctx, prior, p, config);
+    if (result.planned.IsNull() || result.diags.HasErrors()) return result;
+    if (template_replaced) {
+      // Another launch template: a create's plan, as for any force-new attribute.
+      std::vector<AttrPath> others = result.requires_replace;
+      result = AwsResourceType::Plan(ctx, Value(), p, config);
+      result.requires_replace = others;
+      result.requires_replace.push_back(AttrPath::Of("launch_template"));
+    }
+    if (prior.IsNull() || !result.requires_replace.empty()) {
+      result.planned = CarryNested(result.planned, Value(), "launch_template", kNodeGroupTemplateCarried);
+    }
+    return result;
   }
 
   //! Create sends the idempotency token as clientRequestToken (see the top): a recovery
@@ -144,6 +193,22 @@ class AwsEksNodeGroup final : public AwsResourceType {
       groups.push_back(Value::Object({{"name", Value::String(JsonString(g, "name"))}}));
     }
     std::string remote_sg = JsonString(resources, "remoteAccessSecurityGroup");
+    Value launch_template;
+    if (ng.contains("launchTemplate") && ng["launchTemplate"].is_object()) {
+      const json& lt = ng["launchTemplate"];
+      auto text = [&](const char* key) { return JsonString(lt, key).empty() ? Value() : Value::String(JsonString(lt, key)); };
+      launch_template = Value::List({Value::Object({{"id", text("id")}, {"name", text("name")}, {"version", text("version")}})});
+    }
+    Value remote_access;
+    if (ng.contains("remoteAccess") && ng["remoteAccess"].is_object()) {
+      const json& ra = ng["remoteAccess"];
+      Value groups = JsonStringList(ra, "sourceSecurityGroups", true);
+      Value prior_groups = Get(FirstBlock(prior, "remote_access"), "source_security_group_ids");
+      if (groups.AsList().empty() && prior_groups.IsNull()) groups = Value();
+      std::string key = JsonString(ra, "ec2SshKey");
+      remote_access = Value::List({Value::Object(
+          {{"ec2_ssh_key", key.empty() ? Value() : Value::String(key)}, {"source_security_group_ids", groups}})});
+    }
     Value state = Value::Object({
         {"id", Value::String(cluster + ":" + name)},
         {"cluster_name", Value::String(JsonString(ng, "clusterName").empty() ? cluster : JsonString(ng, "clusterName"))},
@@ -163,6 +228,8 @@ class AwsEksNodeGroup final : public AwsResourceType {
         {"version", Value::String(JsonString(ng, "version"))},
         {"release_version", Value::String(JsonString(ng, "releaseVersion"))},
         {"update_config", update_config},
+        {"launch_template", launch_template},
+        {"remote_access", remote_access},
         {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
         {"tags_all", TagsValue(remote)},
         {"arn", Value::String(JsonString(ng, "nodegroupArn"))},
@@ -184,10 +251,14 @@ class AwsEksNodeGroup final : public AwsResourceType {
     std::string version = GetString(planned, "version"), release = GetString(planned, "release_version");
     bool version_changed = !version.empty() && version != GetString(prior, "version");
     bool release_changed = !release.empty() && release != GetString(prior, "release_version");
-    if (!diags.HasErrors() && (version_changed || release_changed)) {
+    Value launch_template = FirstBlock(planned, "launch_template");
+    bool template_changed = !launch_template.IsNull() &&
+                            GetString(launch_template, "version") != GetString(FirstBlock(prior, "launch_template"), "version");
+    if (!diags.HasErrors() && (version_changed || release_changed || template_changed)) {
       json body = json::object();
       if (version_changed) body["version"] = version;
       if (release_changed) body["releaseVersion"] = release;
+      if (!launch_template.IsNull()) body["launchTemplate"] = LaunchTemplateJson(launch_template);
       diags = RunUpdate(ctx, cluster, name, "UpdateNodegroupVersion", "update-version", body);
     }
     if (!diags.HasErrors()) {
@@ -288,10 +359,20 @@ class AwsEksNodeGroup final : public AwsResourceType {
     TagMap labels = GetStringMap(planned, "labels");
     if (!labels.empty()) body["labels"] = ToJson(labels);
     json taints = json::array();
-    for (const Value& t : NodeGroupItems(planned, "taint")) taints.push_back(Taint(t));
+    for (const Value& t : Blocks(planned, "taint")) taints.push_back(Taint(t));
     if (!taints.empty()) body["taints"] = taints;
     json update = UpdateConfigJson(planned);
     if (!update.empty()) body["updateConfig"] = update;
+    Value launch_template = FirstBlock(planned, "launch_template");
+    if (!launch_template.IsNull()) body["launchTemplate"] = LaunchTemplateJson(launch_template);
+    Value remote = FirstBlock(planned, "remote_access");
+    if (!remote.IsNull()) {
+      json access = json::object();
+      if (!GetString(remote, "ec2_ssh_key").empty()) access["ec2SshKey"] = GetString(remote, "ec2_ssh_key");
+      std::vector<std::string> groups = GetStringList(remote, "source_security_group_ids");
+      if (!groups.empty()) access["sourceSecurityGroups"] = ToJson(groups);
+      body["remoteAccess"] = access;
+    }
     TagMap tags = TagsOnCreate(ctx, planned);
     if (!tags.empty()) body["tags"] = ToJson(tags);
     return body;
@@ -316,7 +397,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
       if (!remove_labels.empty()) labels["removeLabels"] = remove_labels;
       body["labels"] = labels;
     }
-    ValueList old_taints = NodeGroupItems(prior, "taint"), new_taints = NodeGroupItems(planned, "taint");
+    ValueList old_taints = Blocks(prior, "taint"), new_taints = Blocks(planned, "taint");
     json add_taints = json::array(), remove_taints = json::array();
     for (const Value& t : new_taints) {
       bool present = std::any_of(old_taints.begin(), old_taints.end(), [&](const Value& o) { return SameTaint(o, t); });
