@@ -5,6 +5,7 @@
 #include "providers/aws/services/ec2/ec2_types.h"
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
+#include "providers/aws/services/sqs/sqs_types.h"
 #include "providers/aws/services/meta/meta_types.h"
 #include "providers/aws/services/sts/sts_types.h"
 
@@ -19,7 +20,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsSecurityGroupRule, NewAwsLaunchTemplate, NewAwsIamRole, NewAwsIamPolicy,
                        NewAwsIamRolePolicyAttachment, NewAwsIamOpenidConnectProvider,
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
-                       NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag}) {
+                       NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
+                       NewAwsSqsQueuePolicy}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

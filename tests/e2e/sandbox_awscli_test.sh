@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
 # is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2
-# (launch templates included), IAM, EKS and Auto Scaling, and a bad secret key must be
+# (launch templates included), IAM, EKS, Auto Scaling and SQS, and a bad secret key must be
 # refused with AWS's SignatureDoesNotMatch.
 source "$(dirname "$0")/lib.sh"
 
@@ -165,6 +165,39 @@ if [ -n "${role_arn:-}" ] && [ -n "${subnet_a:-}" ] && [ -n "${subnet_b:-}" ]; t
   fi
   refused "eks describe-cluster unknown" awscli eks describe-cluster --name nope
   expect "unknown cluster: ResourceNotFoundException" "$err" "ResourceNotFoundException"
+fi
+
+# SQS over awsJson 1.0 (the AWS CLI's current protocol for it).
+if run "sqs create-queue" 0 awscli sqs create-queue --queue-name cli-interruptions \
+  --attributes VisibilityTimeout=60,MessageRetentionPeriod=300 --tags team=ml; then
+  queue_url=$(field "['QueueUrl']" <<<"$out")
+  expect "queue url" "$queue_url" "/111122223333/cli-interruptions"
+  run "sqs create-queue again (same attributes)" 0 awscli sqs create-queue --queue-name cli-interruptions \
+    --attributes VisibilityTimeout=60,MessageRetentionPeriod=300 &&
+    expect "the same queue" "$(field "['QueueUrl']" <<<"$out")" "$queue_url"
+  refused "sqs create-queue with another value" awscli sqs create-queue --queue-name cli-interruptions \
+    --attributes VisibilityTimeout=61
+  expect "other value: QueueNameExists" "$err" "QueueNameExists"
+  run "sqs get-queue-url" 0 awscli sqs get-queue-url --queue-name cli-interruptions &&
+    expect "get-queue-url" "$(field "['QueueUrl']" <<<"$out")" "$queue_url"
+  if run "sqs get-queue-attributes" 0 awscli sqs get-queue-attributes --queue-url "$queue_url" --attribute-names All; then
+    expect "visibility timeout" "$(field "['Attributes']['VisibilityTimeout']" <<<"$out")" "60"
+    expect "queue arn" "$(field "['Attributes']['QueueArn']" <<<"$out")" "arn:aws:sqs:us-west-2:111122223333:cli-interruptions"
+  fi
+  policy='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"events.amazonaws.com"},"Action":"sqs:SendMessage","Resource":"*"}]}'
+  run "sqs set-queue-attributes policy" 0 awscli sqs set-queue-attributes --queue-url "$queue_url" \
+    --attributes "{\"Policy\": $(python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$policy")}"
+  run "sqs get-queue-attributes policy" 0 awscli sqs get-queue-attributes --queue-url "$queue_url" --attribute-names Policy &&
+    expect "policy set" "$(field "['Attributes']['Policy']" <<<"$out")" "events.amazonaws.com"
+  refused "sqs bad attribute value" awscli sqs set-queue-attributes --queue-url "$queue_url" --attributes DelaySeconds=901
+  expect "bad value: InvalidAttributeValue" "$err" "InvalidAttributeValue"
+  run "sqs list-queue-tags" 0 awscli sqs list-queue-tags --queue-url "$queue_url" &&
+    expect "queue tag" "$(field "['Tags']['team']" <<<"$out")" "ml"
+  run "sqs list-queues" 0 awscli sqs list-queues --queue-name-prefix cli- &&
+    expect "listed" "$(field "['QueueUrls'][0]" <<<"$out")" "$queue_url"
+  run "sqs delete-queue" 0 awscli sqs delete-queue --queue-url "$queue_url"
+  refused "sqs get-queue-url after delete" awscli sqs get-queue-url --queue-name cli-interruptions
+  expect "deleted: QueueDoesNotExist" "$err" "QueueDoesNotExist"
 fi
 
 AWS_SECRET_ACCESS_KEY=wrong refused "bad secret is refused" awscli sts get-caller-identity

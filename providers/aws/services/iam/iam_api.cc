@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "providers/aws/common/policy_json.h"
 #include "providers/aws/http/url.h"
 #include "providers/aws/sts/sts_operations.h"
 #include "providers/resource_type.h"
@@ -56,24 +57,6 @@ bool ParseJson(const std::string& text, nlohmann::json* out) {
   return !out->is_discarded();
 }
 
-// IAM's equivalences: ["x"] means "x", and the order of a list does not matter.
-nlohmann::json Canonical(const nlohmann::json& j) {
-  if (j.is_object()) {
-    nlohmann::json out = nlohmann::json::object();
-    for (auto it = j.begin(); it != j.end(); ++it) out[it.key()] = Canonical(it.value());
-    return out;
-  }
-  if (j.is_array()) {
-    if (j.size() == 1) return Canonical(j[0]);
-    std::vector<nlohmann::json> items;
-    for (const auto& item : j) items.push_back(Canonical(item));
-    std::sort(items.begin(), items.end(),
-              [](const nlohmann::json& a, const nlohmann::json& b) { return a.dump() < b.dump(); });
-    return nlohmann::json(items);
-  }
-  return j;
-}
-
 }  // namespace
 
 std::string DecodePolicyDocument(const std::string& text) {
@@ -82,16 +65,8 @@ std::string DecodePolicyDocument(const std::string& text) {
   return UriDecode(text);
 }
 
-bool PolicyEquivalent(const std::string& a, const std::string& b) {
-  nlohmann::json ja, jb;
-  if (!ParseJson(a, &ja) || !ParseJson(b, &jb)) return a == b;
-  return Canonical(ja) == Canonical(jb);
-}
-
 Value PolicyForState(const std::string& remote, const Value& prior) {
-  std::string decoded = DecodePolicyDocument(remote);
-  if (prior.IsString() && PolicyEquivalent(prior.AsString(), decoded)) return prior;
-  return Value::String(decoded);
+  return JsonDocumentForState(DecodePolicyDocument(remote), prior);
 }
 
 void AddIamTags(QueryRequest& call, const TagMap& tags) {

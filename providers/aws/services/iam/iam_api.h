@@ -10,6 +10,7 @@
 
 #include "engine/value/value.h"
 #include "providers/aws/common/aws_session.h"
+#include "providers/aws/common/policy_json.h"
 #include "providers/aws/common/tags.h"
 
 namespace strata::aws {
@@ -46,10 +47,6 @@ ReadResult ReadIamObject(const AwsSession& session, const OperationContext& ctx,
 //! A policy document as IAM returns it: URL-encoded (RFC 3986) unless it already parses
 //! as JSON (moto leaves some documents as they were sent).
 std::string DecodePolicyDocument(const std::string& text);
-
-//! Whether two policy documents mean the same: equal JSON once single-element arrays are
-//! taken as their element and arrays as unordered. Text that is not JSON compares as text.
-bool PolicyEquivalent(const std::string& a, const std::string& b);
 
 //! The document to keep in state: `prior`'s text (what the user wrote) when it means the
 //! same as `remote`, else `remote` (decoded).
