@@ -60,7 +60,8 @@ ApiFrontEnd::ApiFrontEnd(const SandboxSettings& settings, World& world, std::mut
       cluster_ca_pem_(std::move(cluster_ca_pem)),
       injector_(settings.seed, settings.throttle_probability, settings.fault_probability,
                 settings.lost_reply_probability) {
-  for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService, NewAutoScalingService, NewSqsService}) {
+  for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService, NewAutoScalingService, NewSqsService,
+                    NewSsmService}) {
     std::unique_ptr<Service> service = make();
     std::string name = service->name();
     services_.emplace(std::move(name), std::move(service));

@@ -6,6 +6,7 @@
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
 #include "providers/aws/services/sqs/sqs_types.h"
+#include "providers/aws/services/ssm/ssm_types.h"
 #include "providers/aws/services/meta/meta_types.h"
 #include "providers/aws/services/sts/sts_types.h"
 
@@ -26,7 +27,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
-                       NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData}) {
+                       NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
+                       NewAwsSsmParameterData}) {
     Add(factory(session_));
   }
 }

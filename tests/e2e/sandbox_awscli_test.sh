@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
 # is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2
-# (launch templates included), IAM, EKS, Auto Scaling and SQS, and a bad secret key must be
+# (launch templates included), IAM, EKS, Auto Scaling, SQS and Systems Manager, and a bad secret key must be
 # refused with AWS's SignatureDoesNotMatch.
 source "$(dirname "$0")/lib.sh"
 
@@ -199,6 +199,23 @@ if run "sqs create-queue" 0 awscli sqs create-queue --queue-name cli-interruptio
   refused "sqs get-queue-url after delete" awscli sqs get-queue-url --queue-name cli-interruptions
   expect "deleted: QueueDoesNotExist" "$err" "QueueDoesNotExist"
 fi
+
+# Systems Manager parameters (awsJson 1.1): the EKS-optimized AMI ids AWS publishes, and
+# the account's own.
+gpu_ami=/aws/service/eks/optimized-ami/1.31/amazon-linux-2-gpu/recommended/image_id
+run "ssm get-parameter (EKS GPU AMI)" 0 awscli ssm get-parameter --name "$gpu_ami" &&
+  expect "an AMI id" "$(field "['Parameter']['Value']" <<<"$out")" "ami-"
+refused "ssm no AL2 AMI from 1.33" awscli ssm get-parameter \
+  --name /aws/service/eks/optimized-ami/1.33/amazon-linux-2-gpu/recommended/image_id
+expect "1.33 AL2: ParameterNotFound" "$err" "ParameterNotFound"
+run "ssm put-parameter" 0 awscli ssm put-parameter --name /cli/secret --type SecureString --value hunter2
+run "ssm get-parameter decrypted" 0 awscli ssm get-parameter --name /cli/secret --with-decryption &&
+  expect "decrypted" "$(field "['Parameter']['Value']" <<<"$out")" "hunter2"
+run "ssm get-parameter sealed" 0 awscli ssm get-parameter --name /cli/secret &&
+  [ "$(field "['Parameter']['Value']" <<<"$out")" != hunter2 ] && pass "sealed value is not the secret"
+refused "ssm put-parameter again without overwrite" awscli ssm put-parameter --name /cli/secret --type SecureString --value x
+expect "exists: ParameterAlreadyExists" "$err" "ParameterAlreadyExists"
+run "ssm delete-parameter" 0 awscli ssm delete-parameter --name /cli/secret
 
 AWS_SECRET_ACCESS_KEY=wrong refused "bad secret is refused" awscli sts get-caller-identity
 expect "bad secret: SignatureDoesNotMatch" "$err" "SignatureDoesNotMatch"

@@ -128,7 +128,8 @@ class BackendProviderTest : public ::testing::TestWithParam<Backend> {
     std::string error;     //!< the AWS error code of a failure
   };
   RawAnswer Raw(const std::string& service, const std::string& method, const std::string& path,
-                const std::string& body = "", const std::string& content_type = "") const {
+                const std::string& body = "", const std::string& content_type = "",
+                const std::string& target = "") const {
     AwsSettings settings;
     settings.region = region_;
     settings.endpoints = {{service, Url()}};
@@ -142,6 +143,7 @@ class BackendProviderTest : public ::testing::TestWithParam<Backend> {
     request.url = path;
     request.body = body;
     if (!content_type.empty()) request.headers.emplace_back("Content-Type", content_type);
+    if (!target.empty()) request.headers.emplace_back("X-Amz-Target", target);
     Result<HttpResponse> response = client->Send(service, request);
     if (response.ok()) return {response->status, response->body, ""};
     return {response.error().http_status, "", response.error().code};
@@ -150,6 +152,13 @@ class BackendProviderTest : public ::testing::TestWithParam<Backend> {
   RawAnswer RawQuery(const std::string& service, const std::string& version, const std::string& params) const {
     return Raw(service, "POST", "/", "Version=" + version + "&" + params,
                "application/x-www-form-urlencoded; charset=utf-8");
+  }
+
+  //! An awsJson call (SQS, SSM, EventBridge) straight to the backend: `target` is
+  //! "<prefix>.<Action>", `body` the JSON text.
+  RawAnswer RawJson(const std::string& service, const std::string& target, const std::string& body,
+                    const std::string& json_version = "1.1") const {
+    return Raw(service, "POST", "/", body, "application/x-amz-json-" + json_version, target);
   }
 
   PlanResult PlanCreate(const std::string& type, const Value& config) {
