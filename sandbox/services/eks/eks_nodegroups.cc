@@ -43,6 +43,20 @@ std::string DefaultReleaseVersion(const std::string& version) {
   return it == kReleases.end() ? version + ".0-20250116" : it->second;
 }
 
+//! EKS's AMI type for a node group that names none: Amazon Linux 2023 from Kubernetes 1.30
+//! on, Amazon Linux 2 before.
+std::string DefaultAmiType(const std::string& version) {
+  return MinorOf(version) >= 30 ? "AL2023_x86_64_STANDARD" : "AL2_x86_64";
+}
+
+//! Amazon Linux 2 AMIs are published up to Kubernetes 1.32: EKS refuses AL2 types after.
+void CheckAmiTypeForVersion(const std::string& ami, const std::string& version) {
+  if (ami.rfind("AL2_", 0) == 0 && MinorOf(version) >= 33) {
+    ThrowInvalidParameter("AMI Type " + ami + " is only supported for kubernetes versions 1.32 or earlier. Use an "
+                          "AL2023 or Bottlerocket AMI type for version " + version + ".");
+  }
+}
+
 std::string NodegroupNotFound(const std::string& name) {
   return "No node group found for name: " + name + ".";
 }
@@ -240,14 +254,15 @@ Json NewNodegroupDoc(ServiceContext& ctx, const Json& body, const Json& cluster,
     ThrowInvalidParameter("capacityType " + capacity +
                           " is not valid: use ON_DEMAND, SPOT or CAPACITY_BLOCK.");
   }
+  std::string version =
+      CheckedVersion(OptionalString(body, "version"), cluster_view["version"].get<std::string>());
   std::optional<std::string> requested_ami = OptionalString(body, "amiType");
-  std::string ami = requested_ami.value_or("AL2_x86_64");
+  std::string ami = requested_ami.value_or(DefaultAmiType(version));
   if (!kAmiTypes.count(ami)) ThrowInvalidParameter("amiType " + ami + " is not valid.");
+  CheckAmiTypeForVersion(ami, version);
   std::optional<std::vector<std::string>> requested_types = OptionalStringList(body, "instanceTypes");
   std::vector<std::string> instance_types = requested_types.value_or(std::vector<std::string>{"t3.medium"});
   if (instance_types.empty()) instance_types = {"t3.medium"};
-  std::string version =
-      CheckedVersion(OptionalString(body, "version"), cluster_view["version"].get<std::string>());
   std::string release =
       OptionalString(body, "releaseVersion").value_or(DefaultReleaseVersion(version));
   const Json* launch_template = OptionalObject(body, "launchTemplate");
@@ -564,6 +579,8 @@ Response UpdateNodegroupVersion(ServiceContext& ctx, const std::string& cluster,
   Json cluster_doc = RequireCluster(ctx, cluster);
   std::string version = CheckedVersion(OptionalString(body, "version"),
                                        cluster_doc["view"]["version"].get<std::string>());
+  // An upgrade cannot take an Amazon Linux 2 group past 1.32.
+  CheckAmiTypeForVersion(doc["view"].value("amiType", ""), version);
   std::string release =
       OptionalString(body, "releaseVersion").value_or(DefaultReleaseVersion(version));
   Json& view = doc["view"];

@@ -282,7 +282,7 @@ TEST_F(EksServiceTest, NodegroupNeedsActiveClusterAndScalesToZero) {
   EXPECT_EQ(ng["scalingConfig"], Json({{"minSize", 0}, {"maxSize", 3}, {"desiredSize", 0}}));
   EXPECT_EQ(ng["instanceTypes"], Json({"t3.medium"}));
   EXPECT_EQ(ng["capacityType"], "ON_DEMAND");
-  EXPECT_EQ(ng["amiType"], "AL2_x86_64");
+  EXPECT_EQ(ng["amiType"], "AL2023_x86_64_STANDARD");  // EKS's default from 1.30 on
   EXPECT_EQ(ng["diskSize"], 20);
   EXPECT_EQ(ng["version"], "1.31");
   EXPECT_EQ(ng["nodeRole"], kNodeRole);
@@ -324,6 +324,31 @@ TEST_F(EksServiceTest, NodegroupScalingIsChecked) {
   request.erase("nodeRole");
   Result no_role = Call("POST", "/clusters/demo/node-groups", request);
   EXPECT_NE(no_role.message().find("nodeRole"), std::string::npos);
+}
+
+TEST_F(EksServiceTest, AmiTypesFollowTheKubernetesVersion) {
+  Json old_cluster = ClusterRequest("old");
+  old_cluster["version"] = "1.29";
+  ASSERT_EQ(Call("POST", "/clusters", old_cluster).status, 200);
+  Json new_cluster = ClusterRequest("new");
+  new_cluster["version"] = "1.33";
+  ASSERT_EQ(Call("POST", "/clusters", new_cluster).status, 200);
+  now_ += 3s;
+  // No AMI type named: Amazon Linux 2 before 1.30, Amazon Linux 2023 from 1.30 on.
+  Result old_default = Call("POST", "/clusters/old/node-groups", NodegroupRequest("ng"));
+  ASSERT_EQ(old_default.status, 200) << old_default.message();
+  EXPECT_EQ(old_default.body["nodegroup"]["amiType"], "AL2_x86_64");
+  Result new_default = Call("POST", "/clusters/new/node-groups", NodegroupRequest("ng"));
+  ASSERT_EQ(new_default.status, 200) << new_default.message();
+  EXPECT_EQ(new_default.body["nodegroup"]["amiType"], "AL2023_x86_64_STANDARD");
+  // Amazon Linux 2 ends with 1.32.
+  Json gpu = NodegroupRequest("gpu");
+  gpu["amiType"] = "AL2_x86_64_GPU";
+  Result refused = Call("POST", "/clusters/new/node-groups", gpu);
+  EXPECT_EQ(refused.code, "InvalidParameterException");
+  EXPECT_NE(refused.message().find("1.32 or earlier"), std::string::npos) << refused.message();
+  gpu["amiType"] = "AL2023_x86_64_NVIDIA";
+  EXPECT_EQ(Call("POST", "/clusters/new/node-groups", gpu).status, 200);
 }
 
 TEST_F(EksServiceTest, NodegroupConfigUpdatesInPlace) {
