@@ -5,6 +5,7 @@
 #include "providers/aws/services/ec2/ec2_types.h"
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
+#include "providers/aws/services/kms/kms_types.h"
 #include "providers/aws/services/sqs/sqs_types.h"
 #include "providers/aws/services/ssm/ssm_types.h"
 #include "providers/aws/services/meta/meta_types.h"
@@ -22,7 +23,7 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamRolePolicyAttachment, NewAwsIamOpenidConnectProvider,
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
-                       NewAwsSqsQueuePolicy}) {
+                       NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
 # is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2
-# (launch templates included), IAM, EKS, Auto Scaling, SQS and Systems Manager, and a bad secret key must be
+# (launch templates included), IAM, EKS, Auto Scaling, SQS, Systems Manager and KMS, and a bad secret key must be
 # refused with AWS's SignatureDoesNotMatch.
 source "$(dirname "$0")/lib.sh"
 
@@ -216,6 +216,25 @@ run "ssm get-parameter sealed" 0 awscli ssm get-parameter --name /cli/secret &&
 refused "ssm put-parameter again without overwrite" awscli ssm put-parameter --name /cli/secret --type SecureString --value x
 expect "exists: ParameterAlreadyExists" "$err" "ParameterAlreadyExists"
 run "ssm delete-parameter" 0 awscli ssm delete-parameter --name /cli/secret
+
+# KMS (awsJson 1.1): a key, its alias, its deletion.
+if run "kms create-key" 0 awscli kms create-key --description "cli secrets" --tags TagKey=team,TagValue=ml; then
+  key_id=$(field "['KeyMetadata']['KeyId']" <<<"$out")
+  expect "key enabled" "$(field "['KeyMetadata']['KeyState']" <<<"$out")" "Enabled"
+  run "kms create-alias" 0 awscli kms create-alias --alias-name alias/cli-secrets --target-key-id "$key_id"
+  run "kms describe-key by alias" 0 awscli kms describe-key --key-id alias/cli-secrets &&
+    expect "alias names the key" "$(field "['KeyMetadata']['KeyId']" <<<"$out")" "$key_id"
+  run "kms enable-key-rotation" 0 awscli kms enable-key-rotation --key-id "$key_id"
+  run "kms get-key-rotation-status" 0 awscli kms get-key-rotation-status --key-id "$key_id" &&
+    expect "rotation on" "$(field "['KeyRotationEnabled']" <<<"$out")" "True"
+  refused "kms reserved alias" awscli kms create-alias --alias-name alias/aws/ebs --target-key-id "$key_id"
+  run "kms delete-alias" 0 awscli kms delete-alias --alias-name alias/cli-secrets
+  refused "kms deletion window too short" awscli kms schedule-key-deletion --key-id "$key_id" --pending-window-in-days 3
+  run "kms schedule-key-deletion" 0 awscli kms schedule-key-deletion --key-id "$key_id" --pending-window-in-days 7 &&
+    expect "pending deletion" "$(field "['KeyState']" <<<"$out")" "PendingDeletion"
+  refused "kms a key pending deletion refuses use" awscli kms enable-key-rotation --key-id "$key_id"
+  expect "pending: KMSInvalidStateException" "$err" "KMSInvalidStateException"
+fi
 
 AWS_SECRET_ACCESS_KEY=wrong refused "bad secret is refused" awscli sts get-caller-identity
 expect "bad secret: SignatureDoesNotMatch" "$err" "SignatureDoesNotMatch"
