@@ -30,8 +30,7 @@ class AwsAutoscalingTest : public BackendProviderTest {
   void SetUp() override {
     BackendProviderTest::SetUp();
     if (IsSkipped() || HasFatalFailure()) return;
-    static int n = 0;
-    suffix_ = std::to_string(++n);
+    suffix_ = UniqueSuffix();
     cluster_ = "asg-" + suffix_;
     group_ = IsMoto() ? MakeMotoGroup() : MakeNodeGroup();
   }

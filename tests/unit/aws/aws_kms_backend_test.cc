@@ -14,14 +14,8 @@ class AwsKmsTest : public BackendProviderTest {
  protected:
   AwsKmsTest() : BackendProviderTest("KMS", {"kms"}, "us-west-2") {}
 
-  void SetUp() override {
-    BackendProviderTest::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    static int n = 0;
-    suffix_ = std::to_string(++n);
-  }
 
-  std::string suffix_;
+  std::string suffix_ = UniqueSuffix();
 };
 
 TEST_P(AwsKmsTest, KeyCreateReadUpdateImportScheduleDeletion) {

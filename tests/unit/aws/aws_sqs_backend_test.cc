@@ -27,14 +27,8 @@ class AwsSqsTest : public BackendProviderTest {
  protected:
   AwsSqsTest() : BackendProviderTest("SQS", {"sqs"}, kRegion) {}
 
-  void SetUp() override {
-    BackendProviderTest::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    static int n = 0;
-    suffix_ = std::to_string(++n);
-  }
 
-  std::string suffix_;
+  std::string suffix_ = UniqueSuffix();
 };
 
 TEST_P(AwsSqsTest, QueueCreateReadUpdateImportDelete) {

@@ -103,6 +103,12 @@ class BackendProviderTest : public ::testing::TestWithParam<Backend> {
   }
 
   bool IsMoto() const { return GetParam() == Backend::Moto; }
+  //! "1", "2", ...: a fresh suffix for the names a case makes, so that cases sharing a
+  //! backend never meet.
+  static std::string UniqueSuffix() {
+    static int n = 0;
+    return std::to_string(++n);
+  }
   std::string Url() const { return IsMoto() ? moto_->url() : sandbox_->url(); }
   //! The account every object belongs to: moto's fixed one, or the sandbox's.
   std::string Account() const { return IsMoto() ? "123456789012" : sandbox_->settings().account_id; }
