@@ -29,7 +29,7 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
-                       NewAwsSsmParameterData}) {
+                       NewAwsSsmParameterData, NewAwsAmiData}) {
     Add(factory(session_));
   }
 }

@@ -208,6 +208,10 @@ run "ssm get-parameter (EKS GPU AMI)" 0 awscli ssm get-parameter --name "$gpu_am
 refused "ssm no AL2 AMI from 1.33" awscli ssm get-parameter \
   --name /aws/service/eks/optimized-ami/1.33/amazon-linux-2-gpu/recommended/image_id
 expect "1.33 AL2: ParameterNotFound" "$err" "ParameterNotFound"
+run "ec2 describe-images (EKS GPU AMI by name)" 0 awscli ec2 describe-images --owners amazon \
+  --filters "Name=name,Values=amazon-eks-gpu-node-1.31-v*" &&
+  expect "the image SSM names" "$(field "['Images'][0]['ImageId']" <<<"$out")" \
+    "$(awscli ssm get-parameter --name "$gpu_ami" --query Parameter.Value --output text)"
 run "ssm put-parameter" 0 awscli ssm put-parameter --name /cli/secret --type SecureString --value hunter2
 run "ssm get-parameter decrypted" 0 awscli ssm get-parameter --name /cli/secret --with-decryption &&
   expect "decrypted" "$(field "['Parameter']['Value']" <<<"$out")" "hunter2"

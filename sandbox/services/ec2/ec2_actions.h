@@ -26,5 +26,6 @@ void AddNatGatewayActions(Ec2Actions& actions);
 void AddRouteTableActions(Ec2Actions& actions);
 void AddSecurityGroupActions(Ec2Actions& actions);
 void AddLaunchTemplateActions(Ec2Actions& actions);
+void AddImageActions(Ec2Actions& actions);
 
 }  // namespace strata::sandbox

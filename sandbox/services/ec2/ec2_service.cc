@@ -22,6 +22,7 @@ Ec2Actions AllActions() {
   AddRouteTableActions(actions);
   AddSecurityGroupActions(actions);
   AddLaunchTemplateActions(actions);
+  AddImageActions(actions);
   return actions;
 }
 

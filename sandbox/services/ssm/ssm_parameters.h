@@ -1,7 +1,8 @@
 #pragma once
 // The sandbox's Systems Manager parameters: the public ones AWS publishes in every region
 // (the EKS-optimized AMI ids under /aws/service/eks/optimized-ami/<version>/..., which a
-// launch template or node group reads to pick an AMI) and the account's own (PutParameter).
+// launch template or node group reads to pick an AMI; sandbox/eks_amis.h) and the
+// account's own (PutParameter).
 //
 // Storage: the account's parameters are World documents under kParameterKind, keyed
 // "<region>/<name>": {"region", "name", "type", "value", "description", "version",
@@ -21,9 +22,5 @@ inline constexpr const char* kParameterKind = "ssm.parameter";
 //! amazon-linux-2-gpu/recommended/image_id"), shaped like a stored one; nullopt when AWS
 //! publishes no such parameter (AL2 AMIs end with Kubernetes 1.32).
 std::optional<Json> PublicParameter(const ServiceContext& ctx, const std::string& name);
-
-//! The EKS-optimized AMI id AWS publishes for a Kubernetes version, image flavour and region
-//! (deterministic: a hash of the three).
-std::string EksOptimizedAmiId(const std::string& region, const std::string& version, const std::string& flavour);
 
 }  // namespace strata::sandbox::ssm

@@ -20,6 +20,7 @@ std::unique_ptr<ResourceType> NewAwsSecurityGroup(std::shared_ptr<AwsSession> se
 std::unique_ptr<ResourceType> NewAwsSecurityGroupRule(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsLaunchTemplate(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsAvailabilityZones(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsAmiData(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsVpcData(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsSubnetsData(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsSecurityGroupData(std::shared_ptr<AwsSession> session);
