@@ -3,6 +3,7 @@
 #include "providers/aws/common/aws_settings.h"
 #include "providers/aws/services/autoscaling/autoscaling_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
+#include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
 #include "providers/aws/services/sqs/sqs_types.h"
@@ -22,7 +23,7 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamRolePolicyAttachment, NewAwsIamOpenidConnectProvider,
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
-                       NewAwsSqsQueuePolicy}) {
+                       NewAwsSqsQueuePolicy, NewAwsCloudwatchEventRule, NewAwsCloudwatchEventTarget}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

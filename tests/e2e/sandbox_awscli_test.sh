@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
 # is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2
-# (launch templates included), IAM, EKS, Auto Scaling, SQS, Systems Manager and EventBridge, and a bad
-# secret key must be
-# refused with AWS's SignatureDoesNotMatch.
+# (launch templates included), IAM, EKS, Auto Scaling, SQS, Systems Manager and EventBridge,
+# and a bad secret key must be refused with AWS's SignatureDoesNotMatch.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v aws >/dev/null 2>&1; then

@@ -55,7 +55,7 @@ std::string EndpointEnvName(const std::string& service) {
   return name;
 }
 
-constexpr const char* kEnvEndpointServices[] = {"ec2", "iam", "sts", "eks", "elbv2", "autoscaling",
+constexpr const char* kEnvEndpointServices[] = {"ec2", "iam", "sts", "eks", "elbv2", "autoscaling", "events",
                                                 "route53", "cognito-idp", "fsx", "acm", "efs", "s3"};
 
 void AddEnvironmentEndpoints(const Environment& env, std::map<std::string, std::string>& endpoints) {

@@ -39,6 +39,8 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_autoscaling_group_tag", CreateRecovery::NaturalKey},
       {"aws_sqs_queue", CreateRecovery::NaturalKey},
       {"aws_sqs_queue_policy", CreateRecovery::NaturalKey},
+      {"aws_cloudwatch_event_rule", CreateRecovery::NaturalKey},
+      {"aws_cloudwatch_event_target", CreateRecovery::NaturalKey},
   };
   return table;
 }
