@@ -29,7 +29,7 @@ struct Request {
   std::string body;
 
   // From the request's SigV4 credential scope (.../<date>/<region>/<service>/aws4_request).
-  std::string service;  //!< "ec2", "iam", "sts", "eks", "autoscaling", "sqs", "ssm", "kms"
+  std::string service;  //!< "ec2", "iam", "sts", "eks", "autoscaling", "sqs", "ssm", "kms", "events"
   std::string region;   //!< "us-east-1"
   std::string account_id;
   std::string request_id;  //!< a UUID the server assigned; echo it in the answer
@@ -77,6 +77,7 @@ std::unique_ptr<Service> NewAutoScalingService();
 std::unique_ptr<Service> NewSqsService();
 std::unique_ptr<Service> NewSsmService();
 std::unique_ptr<Service> NewKmsService();
+std::unique_ptr<Service> NewEventsService();
 
 //! The region the call was signed for ("us-east-1" when its scope names none): where a
 //! regional service keeps the objects the call touches.

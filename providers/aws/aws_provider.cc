@@ -3,6 +3,7 @@
 #include "providers/aws/common/aws_settings.h"
 #include "providers/aws/services/autoscaling/autoscaling_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
+#include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
 #include "providers/aws/services/kms/kms_types.h"
@@ -23,7 +24,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamRolePolicyAttachment, NewAwsIamOpenidConnectProvider,
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
-                       NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias}) {
+                       NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
+                       NewAwsCloudwatchEventTarget}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The sandbox must satisfy a real AWS client, not only Strata's own: `strata sandbox serve`
 # is driven with the AWS CLI (botocore signs, parses and checks every answer) for STS, EC2
-# (launch templates included), IAM, EKS, Auto Scaling, SQS, Systems Manager and KMS, and a bad secret key must be
-# refused with AWS's SignatureDoesNotMatch.
+# (launch templates included), IAM, EKS, Auto Scaling, SQS, Systems Manager, KMS and
+# EventBridge, and a bad secret key must be refused with AWS's SignatureDoesNotMatch.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v aws >/dev/null 2>&1; then
@@ -239,6 +239,30 @@ if run "kms create-key" 0 awscli kms create-key --description "cli secrets" --ta
   refused "kms a key pending deletion refuses use" awscli kms enable-key-rotation --key-id "$key_id"
   expect "pending: KMSInvalidStateException" "$err" "KMSInvalidStateException"
 fi
+
+# EventBridge: the node termination handler's Spot interruption rule with a queue as its
+# target; a rule with targets cannot be deleted.
+spot_pattern='{"source":["aws.ec2"],"detail-type":["EC2 Spot Instance Interruption Warning"]}'
+queue_arn=arn:aws:sqs:us-west-2:111122223333:nth-queue
+if run "events put-rule" 0 awscli events put-rule --name nth-spot --event-pattern "$spot_pattern" \
+  --description "Spot interruption" --tags Key=team,Value=ml; then
+  expect "rule arn" "$(field "['RuleArn']" <<<"$out")" "arn:aws:events:us-west-2:111122223333:rule/nth-spot"
+  run "events describe-rule" 0 awscli events describe-rule --name nth-spot &&
+    expect "rule state" "$(field "['State']" <<<"$out")" "ENABLED" &&
+    expect "rule pattern" "$(field "['EventPattern']" <<<"$out")" "EC2 Spot Instance Interruption Warning"
+  run "events put-targets" 0 awscli events put-targets --rule nth-spot --targets "Id=queue,Arn=$queue_arn" &&
+    expect "put-targets failures" "$(field "['FailedEntryCount']" <<<"$out")" "0"
+  run "events list-targets-by-rule" 0 awscli events list-targets-by-rule --rule nth-spot &&
+    expect "target arn" "$(field "['Targets'][0]['Arn']" <<<"$out")" "$queue_arn"
+  refused "rule with targets cannot be deleted" awscli events delete-rule --name nth-spot
+  expect "delete-rule: ValidationException" "$err" "ValidationException"
+  run "events remove-targets" 0 awscli events remove-targets --rule nth-spot --ids queue
+  run "events delete-rule" 0 awscli events delete-rule --name nth-spot
+  refused "events describe-rule gone" awscli events describe-rule --name nth-spot
+  expect "gone rule: ResourceNotFoundException" "$err" "ResourceNotFoundException"
+fi
+refused "events put-rule with a bad pattern" awscli events put-rule --name bad --event-pattern '{"source":"aws.ec2"}'
+expect "bad pattern: InvalidEventPatternException" "$err" "InvalidEventPatternException"
 
 AWS_SECRET_ACCESS_KEY=wrong refused "bad secret is refused" awscli sts get-caller-identity
 expect "bad secret: SignatureDoesNotMatch" "$err" "SignatureDoesNotMatch"

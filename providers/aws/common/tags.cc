@@ -33,6 +33,23 @@ TagMap WithCreateToken(TagMap tags, const std::string& token) {
   return tags;
 }
 
+TagMap ChangedTags(const TagMap& from, const TagMap& to) {
+  TagMap changed;
+  for (const auto& [k, v] : to) {
+    auto old = from.find(k);
+    if (old == from.end() || old->second != v) changed[k] = v;
+  }
+  return changed;
+}
+
+std::vector<std::string> RemovedTagKeys(const TagMap& from, const TagMap& to) {
+  std::vector<std::string> removed;
+  for (const auto& [k, v] : from) {
+    if (!to.count(k)) removed.push_back(k);
+  }
+  return removed;
+}
+
 TagMap ReadTagList(pugi::xml_node list, const char* entry, const char* key, const char* value,
                    std::string* token) {
   TagMap tags;

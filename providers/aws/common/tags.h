@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include <pugixml.hpp>
 
@@ -25,6 +26,12 @@ inline constexpr const char* kCreateTokenTag = "strata:create-token";
 
 //! `tags` plus the create-token tag holding `token`; `tags` as they are when it is empty.
 TagMap WithCreateToken(TagMap tags, const std::string& token);
+
+//! What a tag update from `from` to `to` sets: the tags of `to` that `from` lacks or holds
+//! with another value.
+TagMap ChangedTags(const TagMap& from, const TagMap& to);
+//! What a tag update from `from` to `to` removes: the keys of `from` that `to` lacks.
+std::vector<std::string> RemovedTagKeys(const TagMap& from, const TagMap& to);
 
 //! default_tags overlaid with the resource's own tags (which win).
 TagMap MergeTags(const TagMap& defaults, const TagMap& tags);

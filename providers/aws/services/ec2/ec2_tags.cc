@@ -22,9 +22,7 @@ QueryRequest CreateTagsCall(const std::string& id, const TagMap& from, const Tag
   QueryRequest call = Ec2Call("CreateTags");
   call.Add("ResourceId.1", id);
   int n = 0;
-  for (const auto& [k, v] : to) {
-    auto old = from.find(k);
-    if (old != from.end() && old->second == v) continue;
+  for (const auto& [k, v] : ChangedTags(from, to)) {
     std::string prefix = "Tag." + std::to_string(++n);
     call.Add(prefix + ".Key", k).Add(prefix + ".Value", v);
   }
@@ -36,10 +34,7 @@ QueryRequest DeleteTagsCall(const std::string& id, const TagMap& from, const Tag
   QueryRequest call = Ec2Call("DeleteTags");
   call.Add("ResourceId.1", id);
   int n = 0;
-  for (const auto& [k, v] : from) {
-    if (to.count(k)) continue;
-    call.Add("Tag." + std::to_string(++n) + ".Key", k);
-  }
+  for (const std::string& k : RemovedTagKeys(from, to)) call.Add("Tag." + std::to_string(++n) + ".Key", k);
   if (n == 0) call.action.clear();
   return call;
 }

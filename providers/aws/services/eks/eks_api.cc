@@ -184,18 +184,12 @@ Diagnostics UpdateEksTags(const AwsSession& session, const OperationContext& ctx
   RestJsonRequest untag;
   untag.method = "DELETE";
   untag.path = EksPath({"tags", arn});
-  for (const auto& [k, v] : from) {
-    if (!to.count(k)) untag.query.push_back({"tagKeys", k});
-  }
+  for (const std::string& k : RemovedTagKeys(from, to)) untag.query.push_back({"tagKeys", k});
   if (!untag.query.empty()) {
     Result<nlohmann::json> done = CallEks(session, ctx, "UntagResource", untag);
     if (!done.ok()) return AwsErrorDiag("UntagResource", done.error());
   }
-  TagMap changed;
-  for (const auto& [k, v] : to) {
-    auto old = from.find(k);
-    if (old == from.end() || old->second != v) changed[k] = v;
-  }
+  TagMap changed = ChangedTags(from, to);
   if (changed.empty()) return {};
   RestJsonRequest tag;
   tag.method = "POST";

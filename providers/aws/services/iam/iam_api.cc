@@ -85,11 +85,7 @@ QueryRequest IamTagCall(const std::string& action, const std::string& id_param,
                         const std::string& id, const TagMap& from, const TagMap& to) {
   QueryRequest call = IamCall(action);
   call.Add(id_param, id);
-  TagMap changed;
-  for (const auto& [k, v] : to) {
-    auto old = from.find(k);
-    if (old == from.end() || old->second != v) changed[k] = v;
-  }
+  TagMap changed = ChangedTags(from, to);
   AddIamTags(call, changed);
   if (changed.empty()) call.action.clear();
   return call;
@@ -100,10 +96,7 @@ QueryRequest IamUntagCall(const std::string& action, const std::string& id_param
   QueryRequest call = IamCall(action);
   call.Add(id_param, id);
   int n = 0;
-  for (const auto& [k, v] : from) {
-    if (to.count(k)) continue;
-    call.Add("TagKeys.member." + std::to_string(++n), k);
-  }
+  for (const std::string& k : RemovedTagKeys(from, to)) call.Add("TagKeys.member." + std::to_string(++n), k);
   if (n == 0) call.action.clear();
   return call;
 }

@@ -248,15 +248,8 @@ class AwsSqsQueue final : public AwsResourceType {
   }
 
   Diagnostics UpdateTags(const OperationContext& ctx, const std::string& url, const TagMap& from, const TagMap& to) {
-    TagMap added;
-    json removed = json::array();
-    for (const auto& [key, value] : to) {
-      auto old = from.find(key);
-      if (old == from.end() || old->second != value) added[key] = value;
-    }
-    for (const auto& [key, value] : from) {
-      if (!to.count(key)) removed.push_back(key);
-    }
+    TagMap added = ChangedTags(from, to);
+    std::vector<std::string> removed = RemovedTagKeys(from, to);
     if (!removed.empty()) {
       Result<json> done = CallSqs(*session_, ctx, "UntagQueue", {{"QueueUrl", url}, {"TagKeys", removed}});
       if (!done.ok()) return AwsErrorDiag("UntagQueue", done.error());
