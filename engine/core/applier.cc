@@ -395,11 +395,14 @@ class Applier {
       bool unchanged = it == changes_.end() || it->second->action == Action::NoOp;
       if (d.action == Action::Delete) {
         if (CheckStored(req_.store->DeleteResource(*cs_, d.addr), address, diags_)) ForgetInMemory(d.addr);
-      } else if (unchanged) {
-        state::ResourceInstanceState* current = FindInMemory(d.addr);
-        if (!current) continue;
+      } else if (state::ResourceInstanceState* current = FindInMemory(d.addr)) {
+        // What the refresh saw is the prior of this apply, as it was of the plan: an object
+        // the plan changes is re-planned and updated from it (a computed attribute another
+        // resource set since, such as a queue's policy, is not a change of plan). Only an
+        // object the plan leaves alone is recorded now; a changed one is recorded by its
+        // operation.
         current->attributes = d.after;
-        CheckStored(req_.store->PutResource(*cs_, *current), address, diags_);
+        if (unchanged) CheckStored(req_.store->PutResource(*cs_, *current), address, diags_);
       }
     }
   }

@@ -284,6 +284,34 @@ TEST_F(PlanApplyTest, CreatesThenPlansNoChanges) {
   EXPECT_FALSE(again.HasChanges());
 }
 
+// A computed attribute someone else changed (a queue's policy set by a policy resource) is
+// drift; an update planned on top of it is applied from what the refresh saw, not from the
+// older state (it used to fail with "Provider produced inconsistent final plan").
+TEST_F(PlanApplyTest, AnUpdateAfterDriftInAComputedAttributeAppliesFromTheRefresh) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors());
+  {
+    std::lock_guard lock(cloud_->mu);
+    for (auto& [id, object] : cloud_->objects) {
+      if (attrs::GetString(object, "name") == "alpha") object = attrs::With(object, "status", Value::String("degraded"));
+    }
+  }
+  WriteConfig(std::string(kTwoThings).replace(std::string(kTwoThings).find("size: 1"), 7, "size: 2"));
+  Plan update = MakePlan();
+  ASSERT_EQ(Find(update, "fake_thing.a")->action, Action::Update);
+  Diagnostics applied;
+  Apply(update, applied);
+  ASSERT_FALSE(applied.HasErrors()) << applied.items()[0].summary << ": " << applied.items()[0].detail;
+  auto state = store_->LoadStage("s");
+  ASSERT_TRUE(state.ok());
+  const Value& a = state->FindResource(Find(update, "fake_thing.a")->addr)->attributes;
+  EXPECT_EQ(attrs::GetString(a, "status"), "degraded");
+  EXPECT_EQ(attrs::GetNumber(a, "size").value_or(0), 2);
+  EXPECT_FALSE(MakePlan().HasChanges());
+}
+
 TEST_F(PlanApplyTest, ForceNewChangeReplacesAndUpdateIsInPlace) {
   WriteConfig(kTwoThings);
   Diagnostics diags;
