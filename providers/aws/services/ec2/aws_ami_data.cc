@@ -1,11 +1,12 @@
-// data "aws_ami": one machine image found by `owners`, `filter` blocks and `name_regex`
-// (DescribeImages, all pages), with Terraform's rules for several matches: an error unless
+// data "aws_ami": one machine image found by `owners`, `filter` blocks and `name_regex` (RE2:
+// Go's syntax, as Terraform reads it) through DescribeImages, all pages, with Terraform's rules for several matches: an error unless
 // `most_recent` is true, which takes the newest by creation date. The EKS-optimized AMIs are
 // owned by "amazon" (602401143452) and named amazon-eks-[gpu-]node-<version>-v<date> or
 // amazon-eks-node-al2023-<arch>-<flavour>-<version>-v<date>.
 
 #include <algorithm>
-#include <regex>
+
+#include <re2/re2.h>
 
 #include "providers/aws/services/ec2/ec2_lookup.h"
 #include "providers/aws/services/ec2/ec2_types.h"
@@ -63,14 +64,12 @@ class AwsAmiData final : public AwsDataSourceType {
     if (!items.ok()) return {Value(), false, AwsErrorDiag("DescribeImages", items.error())};
     std::vector<LookupItem> matches = *items;
     if (Get(config, "name_regex").IsString()) {
-      std::regex pattern;
-      try {
-        pattern = std::regex(GetString(config, "name_regex"));
-      } catch (const std::regex_error& e) {
+      RE2 pattern(GetString(config, "name_regex"), RE2::Quiet);
+      if (!pattern.ok()) {
         return {Value(), false, Error("Invalid name_regex", "data \"aws_ami\": name_regex is not a valid regular "
-                                                            "expression: " + std::string(e.what()))};
+                                                            "expression (Go's syntax): " + pattern.error())};
       }
-      std::erase_if(matches, [&](const LookupItem& item) { return !std::regex_search(item.at("name"), pattern); });
+      std::erase_if(matches, [&](const LookupItem& item) { return !RE2::PartialMatch(item.at("name"), pattern); });
     }
     Diagnostics diags;
     if (matches.empty()) {
