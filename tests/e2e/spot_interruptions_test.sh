@@ -30,15 +30,7 @@ expect "retention applied" "$out" "Apply complete! Resources: 0 added, 1 changed
 run "plan after retention" 0 "$STRATA" -chdir="$proj" plan -detailed-exitcode -var message_retention_seconds=600 queue
 
 # The AWS CLI sees what Strata made, in the project's world.
-if command -v aws >/dev/null 2>&1; then
-  "$STRATA" -chdir="$proj" sandbox serve >"$work/serve.log" 2>&1 &
-  server=$!
-  url=""
-  for _ in $(seq 1 100); do
-    url=$(sed -n 's/^Strata sandbox serving AWS .* on \(http:[^ ]*\)$/\1/p' "$work/serve.log")
-    [ -n "$url" ] && break
-    sleep 0.1
-  done
+if command -v aws >/dev/null 2>&1 && serve_sandbox --state "$proj/.strata/sandbox.db"; then
   cli() {
     AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key \
       AWS_DEFAULT_REGION=us-west-2 AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null \
