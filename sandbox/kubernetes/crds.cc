@@ -1,7 +1,7 @@
 #include "sandbox/kubernetes/crds.h"
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
 #include <tuple>
 
 #include "sandbox/kubernetes/api_catalog.h"
@@ -10,13 +10,27 @@
 namespace strata::sandbox::k8s {
 namespace {
 
-// (level, -major, -minor): smaller sorts first.
+//! The digits of `v` from `at` on, read into `number`; where they end.
+size_t ReadVersionNumber(const std::string& v, size_t at, long& number) {
+  size_t end = at;
+  while (end < v.size() && std::isdigit(static_cast<unsigned char>(v[end]))) ++end;
+  if (end > at && end - at < 10) number = std::stol(v.substr(at, end - at));
+  return end - at < 10 ? end : at;
+}
+
+// (level, -major, -minor): smaller sorts first. Kubernetes versions read v<major> with an
+// optional alpha<minor> or beta<minor>; anything else sorts last, by name.
 std::tuple<int, long, long, std::string> Priority(const std::string& v) {
-  static const std::regex kube_version("^v([0-9]+)(?:(alpha|beta)([0-9]+))?$");
-  std::smatch m;
-  if (!std::regex_match(v, m, kube_version)) return {3, 0, 0, v};
-  int level = !m[2].matched ? 0 : m[2] == "beta" ? 1 : 2;
-  return {level, -std::stol(m[1]), m[3].matched ? -std::stol(m[3]) : 0, v};
+  long major = 0, minor = 0;
+  size_t at = v.empty() || v[0] != 'v' ? 0 : ReadVersionNumber(v, 1, major);
+  if (at <= 1) return {3, 0, 0, v};
+  if (at == v.size()) return {0, -major, 0, v};
+  for (const auto& [word, level] : {std::pair<std::string, int>{"beta", 1}, {"alpha", 2}}) {
+    if (v.compare(at, word.size(), word) != 0) continue;
+    size_t end = ReadVersionNumber(v, at + word.size(), minor);
+    if (end > at + word.size() && end == v.size()) return {level, -major, -minor, v};
+  }
+  return {3, 0, 0, v};
 }
 
 }  // namespace

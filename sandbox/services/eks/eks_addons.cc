@@ -1,7 +1,8 @@
 #include "sandbox/services/eks/eks_addons.h"
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
+#include <string>
 
 #include "sandbox/services/eks/eks_clusters.h"
 #include "sandbox/services/eks/eks_common.h"
@@ -77,6 +78,24 @@ std::string AddonNotFound(const std::string& name, const std::string& cluster) {
   return "No addon: " + name + " found in cluster: " + cluster;
 }
 
+//! Whether `v` is shaped as EKS's add-on versions are: v<n>.<n>.<n>-eksbuild.<n>.
+bool IsEksBuildVersion(const std::string& v) {
+  size_t at = 0;
+  auto digits = [&] {
+    size_t start = at;
+    while (at < v.size() && std::isdigit(static_cast<unsigned char>(v[at]))) ++at;
+    return at > start;
+  };
+  auto literal = [&](const char* text) {
+    size_t n = std::char_traits<char>::length(text);
+    if (v.compare(at, n, text) != 0) return false;
+    at += n;
+    return true;
+  };
+  return literal("v") && digits() && literal(".") && digits() && literal(".") && digits() && literal("-eksbuild.") &&
+         digits() && at == v.size();
+}
+
 //! The add-on version to install: the default for the cluster's version when none is
 //! asked; a version outside the catalogue is accepted when it is shaped as EKS's are.
 std::string CheckedAddonVersion(const CatalogEntry& entry,
@@ -88,9 +107,7 @@ std::string CheckedAddonVersion(const CatalogEntry& entry,
                           " kubernetes version");
   }
   if (!requested || requested->empty()) return known.front();
-  static const std::regex kShape(R"(v\d+\.\d+\.\d+-eksbuild\.\d+)");
-  if (std::find(known.begin(), known.end(), *requested) == known.end() &&
-      !std::regex_match(*requested, kShape)) {
+  if (std::find(known.begin(), known.end(), *requested) == known.end() && !IsEksBuildVersion(*requested)) {
     ThrowInvalidParameter("Addon version specified is not supported");
   }
   return *requested;

@@ -438,6 +438,17 @@ TEST_F(EksServiceTest, ClusterDeleteWaitsForNodegroupsAndTakesAddonsAlong) {
   EXPECT_EQ(Call("POST", "/clusters", ClusterRequest("demo")).status, 200);
 }
 
+TEST_F(EksServiceTest, AnAddonVersionOutsideTheCatalogueMustBeShapedAsEksShapesThem) {
+  ActiveCluster("demo");
+  // A version outside the catalogue is taken when it is shaped as EKS's are.
+  EXPECT_EQ(Call("POST", "/clusters/demo/addons", {{"addonName", "vpc-cni"}, {"addonVersion", "1.19.0"}}).code,
+            "InvalidParameterException");
+  EXPECT_EQ(Call("POST", "/clusters/demo/addons", {{"addonName", "vpc-cni"}, {"addonVersion", "v1.19.0-eksbuild"}}).code,
+            "InvalidParameterException");
+  EXPECT_EQ(Call("POST", "/clusters/demo/addons", {{"addonName", "vpc-cni"}, {"addonVersion", "v1.99.0-eksbuild.7"}}).status,
+            200);
+}
+
 TEST_F(EksServiceTest, AddonLifecycle) {
   ActiveCluster("demo");
   Result created =
