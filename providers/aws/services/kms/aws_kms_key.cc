@@ -148,14 +148,9 @@ class AwsKmsKey final : public AwsResourceType {
       diags = run(GetBool(planned, "is_enabled", true) ? "EnableKey" : "DisableKey", {{"KeyId", id}});
     }
     if (!diags.HasErrors() && !prior.IsNull()) {
-      TagMap from = GetStringMap(prior, "tags_all"), to = WantedTags(planned), added;
-      json removed = json::array();
-      for (const auto& [key, value] : to) {
-        if (!from.count(key) || from.at(key) != value) added[key] = value;
-      }
-      for (const auto& [key, value] : from) {
-        if (!to.count(key)) removed.push_back(key);
-      }
+      TagMap from = GetStringMap(prior, "tags_all"), to = WantedTags(planned);
+      TagMap added = ChangedTags(from, to);
+      std::vector<std::string> removed = RemovedTagKeys(from, to);
       if (!removed.empty()) diags = run("UntagResource", {{"KeyId", id}, {"TagKeys", removed}});
       if (!diags.HasErrors() && !added.empty()) diags = run("TagResource", {{"KeyId", id}, {"Tags", KmsTags(added)}});
     }
