@@ -1,10 +1,12 @@
 #pragma once
-// The AWS managed policies every account sees at arn:aws:iam::aws:policy/<path><name>:
-// the ones EKS clusters, node groups and add-ons attach (AmazonEKSClusterPolicy,
+// The AWS managed policies every account sees at arn:aws:iam::aws:policy/<path><name>: all
+// of them (about 1,500) by name, path, ARN, default version and dates, so that a mistyped
+// or retired policy ARN is refused by the sandbox as it is by AWS. Statements are known only
+// for the ones EKS clusters, node groups and add-ons attach (AmazonEKSClusterPolicy,
 // AmazonEKSWorkerNodePolicy, AmazonEKS_CNI_Policy, AmazonEC2ContainerRegistryReadOnly,
 // service-role/AmazonEBSCSIDriverPolicy...) and a few common ones (AdministratorAccess,
-// AmazonS3ReadOnlyAccess). Their documents are plausible abridgements of AWS's.
-// They are not stored in the world: they cannot be changed, deleted or tagged.
+// ReadOnlyAccess), as plausible abridgements of AWS's; the others answer with an empty
+// statement list. They are not stored in the world: they cannot be changed, deleted or tagged.
 
 #include <optional>
 #include <string>
