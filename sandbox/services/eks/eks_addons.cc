@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 #include <string>
 
 #include "sandbox/services/eks/eks_clusters.h"
@@ -12,11 +13,13 @@ namespace strata::sandbox::eks {
 
 namespace {
 
-//! An add-on AWS publishes, and its versions per Kubernetes version (newest, the default,
-//! first).
+//! An add-on EKS publishes, and its versions per Kubernetes version (newest, the default,
+//! first; none: not offered for that version).
 struct CatalogEntry {
   std::string name;
-  std::string type;
+  std::string type;   //!< "networking", "storage", "security", "observability"
+  std::string owner;  //!< "aws", or "community" for the community add-ons EKS builds
+  bool requires_iam_permissions;
   std::vector<std::string> (*versions)(const std::string& kubernetes_version);
 };
 
@@ -49,21 +52,67 @@ std::vector<std::string> EbsCsiVersions(const std::string&) {
 
 std::vector<std::string> EfsCsiVersions(const std::string&) { return {"v2.1.4-eksbuild.1"}; }
 
+std::vector<std::string> MountpointS3Versions(const std::string& k8s) {
+  if (MinorOf(k8s) >= 30) return {"v1.13.0-eksbuild.1", "v1.11.0-eksbuild.1"};
+  return {"v1.11.0-eksbuild.1"};
+}
+
 std::vector<std::string> PodIdentityVersions(const std::string&) { return {"v1.3.4-eksbuild.1"}; }
 
 std::vector<std::string> SnapshotControllerVersions(const std::string&) {
   return {"v8.1.0-eksbuild.2"};
 }
 
+std::vector<std::string> CloudWatchObservabilityVersions(const std::string&) {
+  return {"v3.6.0-eksbuild.2", "v3.3.1-eksbuild.1"};
+}
+
+std::vector<std::string> GuardDutyAgentVersions(const std::string&) { return {"v1.10.0-eksbuild.2"}; }
+
+std::vector<std::string> AdotVersions(const std::string& k8s) {
+  if (MinorOf(k8s) >= 33) return {};  // not yet offered for the newest version
+  return {"v0.117.0-eksbuild.1", "v0.109.0-eksbuild.2"};
+}
+
+std::vector<std::string> NodeMonitoringAgentVersions(const std::string&) { return {"v1.2.0-eksbuild.1"}; }
+
+std::vector<std::string> NetworkFlowMonitorVersions(const std::string&) { return {"v1.0.1-eksbuild.2"}; }
+
+std::vector<std::string> MetricsServerVersions(const std::string&) {
+  return {"v0.7.2-eksbuild.3", "v0.7.2-eksbuild.1"};
+}
+
+std::vector<std::string> KubeStateMetricsVersions(const std::string&) { return {"v2.14.0-eksbuild.1"}; }
+
+std::vector<std::string> NodeExporterVersions(const std::string&) { return {"v1.8.2-eksbuild.2"}; }
+
+std::vector<std::string> CertManagerVersions(const std::string&) { return {"v1.17.1-eksbuild.1"}; }
+
+std::vector<std::string> ExternalDnsVersions(const std::string&) { return {"v0.15.1-eksbuild.1"}; }
+
+std::vector<std::string> FluentBitVersions(const std::string&) { return {"v3.2.2-eksbuild.1"}; }
+
 const std::vector<CatalogEntry>& Catalog() {
   static const std::vector<CatalogEntry> kCatalog = {
-      {"vpc-cni", "networking", VpcCniVersions},
-      {"coredns", "networking", CorednsVersions},
-      {"kube-proxy", "networking", KubeProxyVersions},
-      {"aws-ebs-csi-driver", "storage", EbsCsiVersions},
-      {"aws-efs-csi-driver", "storage", EfsCsiVersions},
-      {"eks-pod-identity-agent", "security", PodIdentityVersions},
-      {"snapshot-controller", "storage", SnapshotControllerVersions}};
+      {"vpc-cni", "networking", "aws", true, VpcCniVersions},
+      {"coredns", "networking", "aws", false, CorednsVersions},
+      {"kube-proxy", "networking", "aws", false, KubeProxyVersions},
+      {"aws-ebs-csi-driver", "storage", "aws", true, EbsCsiVersions},
+      {"aws-efs-csi-driver", "storage", "aws", true, EfsCsiVersions},
+      {"aws-mountpoint-s3-csi-driver", "storage", "aws", true, MountpointS3Versions},
+      {"snapshot-controller", "storage", "aws", false, SnapshotControllerVersions},
+      {"eks-pod-identity-agent", "security", "aws", false, PodIdentityVersions},
+      {"aws-guardduty-agent", "security", "aws", false, GuardDutyAgentVersions},
+      {"amazon-cloudwatch-observability", "observability", "aws", true, CloudWatchObservabilityVersions},
+      {"adot", "observability", "aws", true, AdotVersions},
+      {"eks-node-monitoring-agent", "observability", "aws", false, NodeMonitoringAgentVersions},
+      {"aws-network-flow-monitoring-agent", "observability", "aws", true, NetworkFlowMonitorVersions},
+      {"metrics-server", "observability", "community", false, MetricsServerVersions},
+      {"kube-state-metrics", "observability", "community", false, KubeStateMetricsVersions},
+      {"prometheus-node-exporter", "observability", "community", false, NodeExporterVersions},
+      {"cert-manager", "security", "community", false, CertManagerVersions},
+      {"external-dns", "networking", "community", true, ExternalDnsVersions},
+      {"fluent-bit", "observability", "community", false, FluentBitVersions}};
   return kCatalog;
 }
 
@@ -168,13 +217,13 @@ Json AddonInfo(const CatalogEntry& entry, const std::optional<std::string>& k8s)
                         {"computeTypes", {"ec2"}},
                         {"compatibilities", compatibilities[version]},
                         {"requiresConfiguration", false},
-                        {"requiresIamPermissions", entry.type == "storage"}});
+                        {"requiresIamPermissions", entry.requires_iam_permissions}});
   }
   return Json{{"addonName", entry.name},
               {"type", entry.type},
               {"addonVersions", versions},
               {"publisher", "eks"},
-              {"owner", "aws"}};
+              {"owner", entry.owner}};
 }
 
 }  // namespace
@@ -337,10 +386,17 @@ Response DeleteAddon(ServiceContext& ctx, const std::string& cluster, const std:
 Response DescribeAddonVersions(ServiceContext& ctx) {
   std::optional<std::string> k8s;
   std::optional<std::string> only;
+  std::set<std::string> types, owners, publishers;  // each: empty means any
   for (const auto& [key, value] : ctx.request.query) {
     if (key == "kubernetesVersion") k8s = value;
     if (key == "addonName") only = value;
+    if (key == "types") types.insert(value);
+    if (key == "owners") owners.insert(value);
+    if (key == "publishers") publishers.insert(value);
   }
+  auto admits = [](const std::set<std::string>& wanted, const std::string& value) {
+    return wanted.empty() || wanted.count(value) > 0;
+  };
   if (k8s) {
     const std::vector<std::string>& supported = SupportedKubernetesVersions();
     if (std::find(supported.begin(), supported.end(), *k8s) == supported.end()) {
@@ -351,6 +407,7 @@ Response DescribeAddonVersions(ServiceContext& ctx) {
   for (const CatalogEntry& entry : Catalog()) {
     if (only && entry.name != *only) continue;
     if (k8s && entry.versions(*k8s).empty()) continue;
+    if (!admits(types, entry.type) || !admits(owners, entry.owner) || !admits(publishers, "eks")) continue;
     names.push_back(entry.name);
   }
   Json page = Paginate(ctx, names, "addons");

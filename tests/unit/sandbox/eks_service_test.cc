@@ -494,6 +494,35 @@ TEST_F(EksServiceTest, AddonLifecycle) {
             true);
 }
 
+// DescribeAddonVersions serves EKS's catalogue, AWS's and the community add-ons, filtered
+// by type, owner and Kubernetes version as the API does.
+TEST_F(EksServiceTest, AddonCatalogueFilters) {
+  auto names = [&](const std::multimap<std::string, std::string>& query) {
+    Result page = Call("GET", "/addons/supported-versions", nullptr, query);
+    EXPECT_EQ(page.status, 200) << page.message();
+    std::vector<std::string> out;
+    for (const Json& addon : page.body["addons"]) out.push_back(addon["addonName"]);
+    return out;
+  };
+  std::vector<std::string> all = names({{"maxResults", "100"}});
+  EXPECT_GE(all.size(), 15u);
+  for (const char* name : {"vpc-cni", "aws-mountpoint-s3-csi-driver", "amazon-cloudwatch-observability",
+                           "metrics-server", "cert-manager"})
+    EXPECT_NE(std::find(all.begin(), all.end(), name), all.end()) << name;
+  std::vector<std::string> community = names({{"owners", "community"}, {"maxResults", "100"}});
+  EXPECT_NE(std::find(community.begin(), community.end(), "metrics-server"), community.end());
+  EXPECT_EQ(std::find(community.begin(), community.end(), "vpc-cni"), community.end());
+  std::vector<std::string> storage = names({{"types", "storage"}, {"owners", "aws"}, {"maxResults", "100"}});
+  EXPECT_EQ(storage, (std::vector<std::string>{"aws-ebs-csi-driver", "aws-efs-csi-driver",
+                                               "aws-mountpoint-s3-csi-driver", "snapshot-controller"}));
+  // adot is not offered for the newest version: it is left out there, as EKS does.
+  std::vector<std::string> newest = names({{"kubernetesVersion", "1.33"}, {"maxResults", "100"}});
+  EXPECT_EQ(std::find(newest.begin(), newest.end(), "adot"), newest.end());
+  Result s3 = Call("GET", "/addons/supported-versions", nullptr, {{"addonName", "aws-mountpoint-s3-csi-driver"}});
+  EXPECT_EQ(s3.body["addons"][0]["owner"], "aws");
+  EXPECT_EQ(s3.body["addons"][0]["addonVersions"][0]["requiresIamPermissions"], true);
+}
+
 TEST_F(EksServiceTest, TagsByArn) {
   ActiveCluster("demo");
   std::string arn = "arn:aws:eks:us-east-1:111122223333:cluster/demo";
