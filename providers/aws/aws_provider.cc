@@ -29,7 +29,7 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
-                       NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
+                       NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsEksAddonVersionData, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
                        NewAwsSsmParameterData, NewAwsAmiData}) {
     Add(factory(session_));

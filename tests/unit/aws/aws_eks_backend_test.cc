@@ -505,6 +505,31 @@ TEST_P(AwsEksTest, AddonCreateUpdateImportDelete) {
 }
 
 
+// data "aws_eks_addon_version": EKS's default version for the cluster version, or the newest
+// with most_recent; an add-on EKS does not offer is an error naming it.
+TEST_P(AwsEksTest, AddonVersionDataPicksTheDefaultOrTheNewest) {
+  auto read = [&](const std::string& addon, const std::string& k8s, bool most_recent) {
+    return provider_.ReadDataSource(ctx_, "aws_eks_addon_version",
+                                    Value::Object({{"addon_name", S(addon)},
+                                                   {"kubernetes_version", S(k8s)},
+                                                   {"most_recent", Value::Bool(most_recent)}}));
+  };
+  ReadResult probe = read("vpc-cni", "1.31", false);
+  if (probe.diags.HasErrors() && Text(probe.diags).find("404") != std::string::npos)
+    GTEST_SKIP() << "the endpoint has no DescribeAddonVersions (moto has no EKS add-on API)";
+  ASSERT_FALSE(probe.diags.HasErrors()) << Text(probe.diags);
+  EXPECT_EQ(Str(probe.state, "id"), "vpc-cni");
+  ReadResult proxy = read("kube-proxy", "1.31", false);
+  ASSERT_FALSE(proxy.diags.HasErrors()) << Text(proxy.diags);
+  EXPECT_EQ(Str(proxy.state, "version"), "v1.31.3-eksbuild.2");
+  ReadResult coredns = read("coredns", "1.30", true);
+  ASSERT_FALSE(coredns.diags.HasErrors()) << Text(coredns.diags);
+  EXPECT_EQ(Str(coredns.state, "version"), "v1.11.4-eksbuild.2");
+  ReadResult missing = read("no-such-addon", "1.31", false);
+  ASSERT_TRUE(missing.diags.HasErrors());
+  EXPECT_NE(Text(missing.diags).find("\"no-such-addon\" for Kubernetes 1.31"), std::string::npos) << Text(missing.diags);
+}
+
 // The waiter behind every EKS create, update and delete, on a fake clock (no moto).
 class EksWaitTest : public ::testing::Test {
  protected:

@@ -15,5 +15,6 @@ std::unique_ptr<ResourceType> NewAwsEksAccessEntry(std::shared_ptr<AwsSession> s
 std::unique_ptr<ResourceType> NewAwsEksAccessPolicyAssociation(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsEksClusterData(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsEksClusterAuth(std::shared_ptr<AwsSession> session);
+std::unique_ptr<DataSourceType> NewAwsEksAddonVersionData(std::shared_ptr<AwsSession> session);
 
 }  // namespace strata::aws
