@@ -210,6 +210,24 @@ Json AccessConfigView(const Json* request) {
   return Json{{"authenticationMode", mode}, {"bootstrapClusterCreatorAdminPermissions", bootstrap}};
 }
 
+//! An encryptionConfig as EKS takes it: one entry, resources ["secrets"], a provider whose
+//! keyArn names an enabled KMS key of the region.
+Json CheckedEncryptionConfig(const ServiceContext& ctx, const Json& config) {
+  if (config.size() != 1 || !config[0].is_object())
+    ThrowInvalidParameter("encryptionConfig must have exactly one entry.");
+  const Json& entry = config[0];
+  std::vector<std::string> resources =
+      OptionalStringList(entry, "resources", "encryptionConfig.").value_or(std::vector<std::string>{});
+  if (resources != std::vector<std::string>{"secrets"})
+    ThrowInvalidParameter("encryptionConfig.resources must be [\"secrets\"], the only resource EKS encrypts.");
+  const Json* provider = OptionalObject(entry, "provider", "encryptionConfig.");
+  std::string key_arn = provider ? OptionalString(*provider, "keyArn", "encryptionConfig.provider.").value_or("") : "";
+  if (key_arn.empty()) ThrowInvalidParameter("encryptionConfig.provider.keyArn is required.");
+  if (!UsableKmsKeyExists(ctx, key_arn))
+    ThrowInvalidParameter("Key " + key_arn + " does not exist or is not enabled.");
+  return Json::array({{{"resources", resources}, {"provider", {{"keyArn", key_arn}}}}});
+}
+
 std::string OidcIssuer(ServiceContext& ctx) {
   return "https://oidc.eks." + Region(ctx) + ".amazonaws.com/id/" +
          ctx.world.RandomString(32, "0123456789ABCDEF");
@@ -246,7 +264,7 @@ Json NewClusterDoc(ServiceContext& ctx, const Json& body, const std::string& nam
   view["logging"] = LoggingView(enabled);
   if (auto token = OptionalString(body, "clientRequestToken")) view["clientRequestToken"] = *token;
   if (const Json* encryption = OptionalArray(body, "encryptionConfig"))
-    view["encryptionConfig"] = *encryption;
+    view["encryptionConfig"] = CheckedEncryptionConfig(ctx, *encryption);
   std::string support = "EXTENDED";
   if (const Json* policy = OptionalObject(body, "upgradePolicy")) {
     support = OptionalString(*policy, "supportType", "upgradePolicy.").value_or(support);
@@ -508,6 +526,20 @@ Response UpdateClusterConfig(ServiceContext& ctx, const std::string& name) {
     answer = UpgradePolicyUpdate(ctx, doc, *upgrade);
   }
   return JsonResponse(ctx, answer);
+}
+
+Response AssociateEncryptionConfig(ServiceContext& ctx, const std::string& name) {
+  Json body = ObjectBody(ctx);
+  const Json* config = OptionalArray(body, "encryptionConfig");
+  if (config == nullptr) ThrowInvalidParameter("encryptionConfig is required.");
+  Json doc = RequireUpdatableCluster(ctx, name);
+  // Secrets encryption is switched on once and for all: another key needs a new cluster.
+  if (doc["view"].contains("encryptionConfig") && !doc["view"]["encryptionConfig"].empty())
+    ThrowInvalidParameter("Encryption is already enabled on cluster " + name + ".");
+  Json checked = CheckedEncryptionConfig(ctx, *config);
+  doc["view"]["encryptionConfig"] = checked;
+  Json params = Json::array({UpdateParam("EncryptionConfig", checked.dump())});
+  return JsonResponse(ctx, UpdateAnswer(ctx, doc, "AssociateEncryptionConfig", params));
 }
 
 Response UpdateClusterVersion(ServiceContext& ctx, const std::string& name) {

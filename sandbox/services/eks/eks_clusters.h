@@ -19,6 +19,9 @@ Response ListClusters(ServiceContext& ctx);
 Response DeleteCluster(ServiceContext& ctx, const std::string& name);
 Response UpdateClusterConfig(ServiceContext& ctx, const std::string& name);
 Response UpdateClusterVersion(ServiceContext& ctx, const std::string& name);
+//! POST /clusters/{name}/encryption-config/associate: secrets encryption for a cluster that
+//! has none (an update of type AssociateEncryptionConfig).
+Response AssociateEncryptionConfig(ServiceContext& ctx, const std::string& name);
 
 //! The cluster's stored document in the call's region, or nullopt when there is none or it
 //! has finished deleting (then it is erased, with its add-ons and updates).

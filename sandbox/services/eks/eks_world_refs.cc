@@ -103,4 +103,13 @@ bool RoleExists(const ServiceContext& ctx, const std::string& role_arn) {
   return role && role->is_object() && role->value("Arn", "") == role_arn;
 }
 
+bool UsableKmsKeyExists(const ServiceContext& ctx, const std::string& key_arn) {
+  // The KMS service keeps keys under "kms.key", keyed "<region>/<key id>", each with its
+  // "Arn" and "KeyState".
+  size_t slash = key_arn.rfind(":key/");
+  if (key_arn.compare(0, 8, "arn:aws:") != 0 || slash == std::string::npos) return false;
+  std::optional<Json> key = ctx.world.Get("kms.key", Region(ctx) + "/" + key_arn.substr(slash + 5));
+  return key && key->is_object() && key->value("Arn", "") == key_arn && key->value("KeyState", "") == "Enabled";
+}
+
 }  // namespace strata::sandbox::eks

@@ -1,7 +1,7 @@
 #pragma once
 // How the EKS service sees the objects other sandbox services own: the EC2 subnets and
 // security groups a cluster or node group is placed in, the EC2 launch template a node group
-// launches from, and the IAM roles it runs as. Only
+// launches from, the IAM roles it runs as and the KMS key that encrypts its secrets. Only
 // reads; the one place that knows how those services keep their objects in the world.
 
 #include <optional>
@@ -39,6 +39,9 @@ std::optional<LaunchTemplateRef> FindLaunchTemplate(const ServiceContext& ctx, c
                                                     const std::string& name, const std::string& version);
 //! Whether `role_arn` ("arn:aws:iam::<account>:role/<path>/<name>") names a role IAM has.
 bool RoleExists(const ServiceContext& ctx, const std::string& role_arn);
+//! Whether `key_arn` ("arn:aws:kms:<region>:<account>:key/<id>") names a KMS key of the
+//! call's region that is enabled (not disabled nor pending deletion).
+bool UsableKmsKeyExists(const ServiceContext& ctx, const std::string& key_arn);
 //! Refuses (InvalidParameterException, as EKS does before looking the role up) a value
 //! that is not an IAM role ARN at all.
 void CheckRoleArnShape(const std::string& role_arn);

@@ -11,6 +11,8 @@
 //  - moto tags only clusters through TagResource (node-group tags are set at create only);
 //  - moto has no UpdateClusterVersion, DescribeUpdate nor add-ons: those parts are run only
 //    where the endpoint implements them, with a loud note otherwise;
+//  - moto has no AssociateEncryptionConfig and takes any encryptionConfig key without
+//    looking it up: secrets encryption is tried on the sandbox only;
 //  - moto has no UpdateNodegroupVersion (a launch template's new version is not rolled out
 //    there) and does not check that a node group's launch template exists (it fails with a
 //    500), nor that remoteAccess names existing security groups, and answers a diskSize of 20
@@ -44,7 +46,7 @@ Value First(const Value& v, const std::string& block) {
 
 class AwsEksTest : public BackendProviderTest {
  protected:
-  AwsEksTest() : BackendProviderTest("EKS", {"eks", "ec2", "iam", "sts"}, kRegion) {}
+  AwsEksTest() : BackendProviderTest("EKS", {"eks", "ec2", "iam", "sts", "kms"}, kRegion) {}
 
   void SetUp() override {
     BackendProviderTest::SetUp();
@@ -236,6 +238,51 @@ TEST_P(AwsEksTest, ClusterVersionUpgradeInPlace) {
   ASSERT_FALSE(updated.diags.HasErrors()) << Text(updated.diags);
   EXPECT_EQ(Str(updated.state, "version"), "1.30");
   EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_eks_cluster", updated.state).diags.HasErrors());
+}
+
+// Secrets encryption: associated in place on a cluster that has none, read back, and
+// another key forces a new cluster (EKS cannot change or remove it); the sandbox refuses a
+// key that does not exist, as EKS does.
+TEST_P(AwsEksTest, SecretsEncryptionAssociatedInPlaceAnotherKeyReplaces) {
+  Value cluster = MustCluster("enc-" + suffix_);
+  if (IsMoto()) {
+    EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_eks_cluster", cluster).diags.HasErrors());
+    GTEST_SKIP() << "moto has no AssociateEncryptionConfig and does not check the key of encryptionConfig";
+  }
+  auto encryption = [](const std::string& key_arn) {
+    return Value::List({Value::Object({{"provider", Value::List({Value::Object({{"key_arn", S(key_arn)}})})},
+                                       {"resources", Set({"secrets"})}})});
+  };
+  Value key = MustCreate("aws_kms_key", Value::Object({{"description", S("eks secrets " + suffix_)}}));
+  Value other = MustCreate("aws_kms_key", Value::Object({{"description", S("other " + suffix_)}}));
+  Value config = With(ClusterConfig(Str(cluster, "id")), "encryption_config", encryption(Str(key, "arn")));
+
+  PlanResult plan = PlanUpdate("aws_eks_cluster", cluster, config);
+  ASSERT_FALSE(plan.diags.HasErrors()) << Text(plan.diags);
+  EXPECT_TRUE(plan.requires_replace.empty());
+  ApplyResult updated = provider_.UpdateResource(ctx_, "aws_eks_cluster", cluster, plan.planned);
+  ASSERT_FALSE(updated.diags.HasErrors()) << Text(updated.diags);
+  EXPECT_EQ(Attr(updated.state, "encryption_config"), encryption(Str(key, "arn")));
+  ReadResult read = provider_.ReadResource(ctx_, "aws_eks_cluster", updated.state);
+  ASSERT_FALSE(read.diags.HasErrors()) << Text(read.diags);
+  EXPECT_EQ(read.state, updated.state);
+
+  PlanResult rekey = PlanUpdate("aws_eks_cluster", updated.state,
+                                With(config, "encryption_config", encryption(Str(other, "arn"))));
+  ASSERT_EQ(rekey.requires_replace.size(), 1u);
+  EXPECT_EQ(rekey.requires_replace[0], AttrPath::Of("encryption_config"));
+
+  ctx_.idempotency_token = "token-enc-missing-" + suffix_;
+  std::string missing_key = "arn:aws:kms:us-west-2:" + Account() + ":key/00000000-0000-0000-0000-000000000000";
+  ApplyResult refused = Create("aws_eks_cluster", With(ClusterConfig("enc-missing-" + suffix_), "encryption_config",
+                                                       encryption(missing_key)));
+  ctx_.idempotency_token.clear();
+  ASSERT_TRUE(refused.diags.HasErrors());
+  EXPECT_NE(Text(refused.diags).find("does not exist or is not enabled"), std::string::npos) << Text(refused.diags);
+
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_eks_cluster", updated.state).diags.HasErrors());
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_kms_key", key).diags.HasErrors());
+  EXPECT_FALSE(provider_.DeleteResource(ctx_, "aws_kms_key", other).diags.HasErrors());
 }
 
 TEST_P(AwsEksTest, NodeGroupScalesFromZeroAndChangesLabelsAndTaintsInPlace) {

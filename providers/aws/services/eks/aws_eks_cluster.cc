@@ -82,6 +82,8 @@ class AwsEksCluster final : public AwsResourceType {
                            "service_ipv6_cidr=optional(string), ip_family=optional(string)}))",
                            true)},
          {"enabled_cluster_log_types", Optional("set(string)")},
+         {"encryption_config",
+          Optional("list(object({provider=list(object({key_arn=string})), resources=set(string)}))")},
          {"access_config",
           OptionalComputed("list(object({authentication_mode=optional(string), "
                            "bootstrap_cluster_creator_admin_permissions=optional(bool)}))")},
@@ -114,6 +116,14 @@ class AwsEksCluster final : public AwsResourceType {
       // bootstrap_cluster_creator_admin_permissions only exists at creation.
       PlanResult replace = AwsResourceType::Plan(ctx, Value(), p, config);
       replace.requires_replace = {AttrPath::Of("access_config")};
+      result = replace;
+      fresh = true;
+    }
+    if (!fresh && EncryptionChangedOnceSet(prior, result.planned)) {
+      // Secrets encryption is associated once (in place, on a cluster without it); another
+      // key, or none, needs a new cluster, as EKS has no call to change or remove it.
+      PlanResult replace = AwsResourceType::Plan(ctx, Value(), p, config);
+      replace.requires_replace = {AttrPath::Of("encryption_config")};
       result = replace;
       fresh = true;
     }
@@ -200,6 +210,10 @@ class AwsEksCluster final : public AwsResourceType {
     if (m["enabled_cluster_log_types"].AsList().empty() && Get(prior, "enabled_cluster_log_types").IsNull()) {
       m["enabled_cluster_log_types"] = Value();
     }
+    if (m["encryption_config"].IsNull() && !Get(prior, "encryption_config").IsNull() &&
+        Get(prior, "encryption_config").AsList().empty()) {
+      m["encryption_config"] = Value::List({});
+    }
     m["access_config"] = MergeAccess(m["access_config"], Get(prior, "access_config"));
     // DescribeCluster does not echo bootstrapSelfManagedAddons: keep what was asked (AWS's
     // default is true).
@@ -258,6 +272,13 @@ class AwsEksCluster final : public AwsResourceType {
     std::string mode = GetString(FirstBlock(planned, "access_config"), "authentication_mode");
     if (!mode.empty() && mode != GetString(FirstBlock(prior, "access_config"), "authentication_mode")) {
       update_config(json{{"accessConfig", {{"authenticationMode", mode}}}});
+    }
+    if (EncryptionJson(prior).empty() && !EncryptionJson(planned).empty()) {
+      RestJsonRequest call;
+      call.method = "POST";
+      call.path = EksPath({"clusters", name, "encryption-config", "associate"});
+      call.body = json{{"encryptionConfig", EncryptionJson(planned)}};
+      step("AssociateEncryptionConfig", call);
     }
     if (!diags.HasErrors()) {
       diags = UpdateEksTags(*session_, ctx, GetString(prior, "arn"), GetStringMap(prior, "tags_all"),
@@ -394,10 +415,29 @@ class AwsEksCluster final : public AwsResourceType {
             "bootstrap_cluster_creator_admin_permissions");
     if (!access_json.empty()) body["accessConfig"] = access_json;
     PutBool(body, "bootstrapSelfManagedAddons", planned, "bootstrap_self_managed_addons");
+    if (json encryption = EncryptionJson(planned); !encryption.empty()) body["encryptionConfig"] = encryption;
     TagMap tags = WantedTags(planned);
     if (!tags.empty()) body["tags"] = ToJson(tags);
     if (!ctx.idempotency_token.empty()) body["clientRequestToken"] = ctx.idempotency_token;
     return body;
+  }
+
+  //! encryption_config as EKS takes it: [{resources, provider: {keyArn}}]; [] when unset.
+  static json EncryptionJson(const Value& v) {
+    json out = json::array();
+    for (const Value& entry : Blocks(v, "encryption_config")) {
+      json item = {{"resources", ToJson(GetStringList(entry, "resources"))}};
+      std::string key = GetString(FirstBlock(entry, "provider"), "key_arn");
+      if (!key.empty()) item["provider"] = {{"keyArn", key}};
+      out.push_back(item);
+    }
+    return out;
+  }
+
+  //! Whether a cluster that has secrets encryption is asked for another configuration.
+  static bool EncryptionChangedOnceSet(const Value& prior, const Value& planned) {
+    json before = EncryptionJson(prior);
+    return !before.empty() && before != EncryptionJson(planned);
   }
 
   //! Waits until the cluster is ACTIVE; FAILED (or vanishing) is an error.

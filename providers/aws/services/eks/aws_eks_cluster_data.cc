@@ -51,6 +51,7 @@ class AwsEksClusterData final : public AwsDataSourceType {
     if (!got.ok()) return {Value(), false, AwsErrorDiag("DescribeCluster", got.error())};
     const json& cluster = (*got)["cluster"];
     ValueMap m = EksClusterAttributes(cluster);
+    m.erase("encryption_config");  // the resource's only (Terraform's data source has none)
     m["id"] = Value::String(name);
     m["tags"] = TagsValue(JsonStringMap(cluster, "tags"));
     return {Value::Object(std::move(m)), false, {}};

@@ -267,6 +267,18 @@ ValueMap EksClusterAttributes(const nlohmann::json& c) {
           boolean(access, "bootstrapClusterCreatorAdminPermissions")}})});
   }
 
+  Value encryption_config;
+  if (c.contains("encryptionConfig") && c["encryptionConfig"].is_array() && !c["encryptionConfig"].empty()) {
+    ValueList entries;
+    for (const auto& entry : c["encryptionConfig"]) {
+      std::string key = entry.contains("provider") ? JsonString(entry["provider"], "keyArn") : "";
+      entries.push_back(Value::Object(
+          {{"provider", Value::List({Value::Object({{"key_arn", Value::String(key)}})})},
+           {"resources", JsonStringList(entry, "resources", true)}}));
+    }
+    encryption_config = Value::List(std::move(entries));
+  }
+
   std::string ca = c.contains("certificateAuthority") ? JsonString(c["certificateAuthority"], "data") : "";
   std::string issuer;
   if (c.contains("identity") && c["identity"].contains("oidc")) issuer = JsonString(c["identity"]["oidc"], "issuer");
@@ -285,6 +297,7 @@ ValueMap EksClusterAttributes(const nlohmann::json& c) {
       {"kubernetes_network_config", Value::List({network})},
       {"enabled_cluster_log_types", Value::Set(std::move(log_types))},
       {"access_config", access_config},
+      {"encryption_config", encryption_config},
       {"certificate_authority", Value::List({Value::Object({{"data", Value::String(ca)}})})},
       {"identity", Value::List({Value::Object(
                        {{"oidc", Value::List({Value::Object({{"issuer", Value::String(issuer)}})})}})})},
