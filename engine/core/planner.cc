@@ -14,6 +14,7 @@
 #include "engine/plan/rules.h"
 #include "engine/core/lifecycle.h"
 #include "engine/core/operation_slots.h"
+#include "engine/core/relevant_drift.h"
 #include "engine/core/resource_dependencies.h"
 #include "engine/core/saved_plan.h"
 #include "engine/core/targets.h"
@@ -91,6 +92,7 @@ class Planner {
     plan.changes = std::move(changes_);
     plan.drift = std::move(drift_);
     if (!diags_.HasErrors() && out.evaluation) PlanOutputs(plan, *out.evaluation);
+    KeepRelevantDrift(plan, graph, deps_);
     plan.errored = diags_.HasErrors();
     return out;
   }

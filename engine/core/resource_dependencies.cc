@@ -29,6 +29,38 @@ NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& add
 
 std::string ResourceNodeAddress(const StageGraph& graph, NodeId id) { return graph.Label(id); }
 
+namespace {
+
+// The DFS of ResourcesReadBy with caller-owned scratch space, so that ResourceDependencies
+// walks every resource without allocating per node.
+std::vector<std::string> ResourcesReadBy(const StageGraph& graph, NodeId id, std::vector<size_t>& seen, size_t epoch,
+                                         std::vector<NodeId>& stack) {
+  std::vector<std::string> deps;
+  stack.assign(graph.dag.DependenciesOf(id).begin(), graph.dag.DependenciesOf(id).end());
+  while (!stack.empty()) {
+    NodeId d = stack.back();
+    stack.pop_back();
+    if (seen[d] == epoch) continue;
+    seen[d] = epoch;
+    if (IsResource(graph.nodes[d])) {
+      deps.push_back(ResourceNodeAddress(graph, d));
+      continue;
+    }
+    for (NodeId next : graph.dag.DependenciesOf(d)) stack.push_back(next);
+  }
+  std::sort(deps.begin(), deps.end());
+  deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+  return deps;
+}
+
+}  // namespace
+
+std::vector<std::string> ResourcesReadBy(const StageGraph& graph, NodeId id) {
+  std::vector<size_t> seen(graph.nodes.size(), 0);
+  std::vector<NodeId> stack;
+  return ResourcesReadBy(graph, id, seen, 1, stack);
+}
+
 std::vector<std::vector<std::string>> ResourceDependencies(const StageGraph& graph) {
   const size_t n = graph.nodes.size();
   std::vector<std::vector<std::string>> result(n);
@@ -39,22 +71,7 @@ std::vector<std::vector<std::string>> ResourceDependencies(const StageGraph& gra
   std::vector<NodeId> stack;
   for (NodeId id = 0; id < n; ++id) {
     if (!IsResource(graph.nodes[id])) continue;
-    ++epoch;
-    stack.assign(graph.dag.DependenciesOf(id).begin(), graph.dag.DependenciesOf(id).end());
-    std::vector<std::string>& deps = result[id];
-    while (!stack.empty()) {
-      NodeId d = stack.back();
-      stack.pop_back();
-      if (seen[d] == epoch) continue;
-      seen[d] = epoch;
-      if (IsResource(graph.nodes[d])) {
-        deps.push_back(ResourceNodeAddress(graph, d));
-        continue;
-      }
-      for (NodeId next : graph.dag.DependenciesOf(d)) stack.push_back(next);
-    }
-    std::sort(deps.begin(), deps.end());
-    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+    result[id] = ResourcesReadBy(graph, id, seen, ++epoch, stack);
   }
   return result;
 }

@@ -14,6 +14,12 @@ namespace strata {
 //! "data.aws_region.current") it depends on. Empty for nodes that are not resources.
 std::vector<std::vector<std::string>> ResourceDependencies(const StageGraph& graph);
 
+//! The resource addresses node `id` reads directly: the first resources and data sources on
+//! every path through its dependencies (variables, locals, outputs and providers looked
+//! through), sorted and unique. What ResourceDependencies holds for a resource node; usable
+//! for any node (an output's).
+std::vector<std::string> ResourcesReadBy(const StageGraph& graph, NodeId id);
+
 //! The resource address of a resource or data node ("module.net.aws_vpc.main").
 std::string ResourceNodeAddress(const StageGraph& graph, NodeId id);
 

@@ -312,6 +312,33 @@ TEST_F(PlanApplyTest, AnUpdateAfterDriftInAComputedAttributeAppliesFromTheRefres
   EXPECT_FALSE(MakePlan().HasChanges());
 }
 
+// Drift is reported when it may have affected the plan, as Terraform limits its note: a
+// computed attribute changed outside on an object nothing planned reads is no news (the
+// plan is clean); once a change is planned on an object that reads it, it is reported.
+TEST_F(PlanApplyTest, DriftIsReportedOnlyWhenAPlannedChangeDependsOnIt) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors());
+  {
+    std::lock_guard lock(cloud_->mu);
+    for (auto& [id, object] : cloud_->objects) {
+      if (attrs::GetString(object, "name") == "alpha") object = attrs::With(object, "status", Value::String("degraded"));
+    }
+  }
+  Plan quiet = MakePlan();
+  EXPECT_FALSE(quiet.HasChanges());
+  EXPECT_TRUE(quiet.drift.empty()) << "nothing planned reads fake_thing.a";
+
+  WriteConfig(std::string(kTwoThings).replace(std::string(kTwoThings).find("beta-"), 5, "bravo-"));
+  Plan dependent = MakePlan();
+  ASSERT_EQ(Find(dependent, "fake_thing.b")->action, Action::DeleteThenCreate);
+  ASSERT_EQ(dependent.drift.size(), 1u) << "fake_thing.b's change reads fake_thing.a";
+  EXPECT_EQ(dependent.drift[0].addr.ToString(), "fake_thing.a");
+
+  EXPECT_EQ(MakePlan(PlanMode::RefreshOnly).drift.size(), 1u) << "refresh-only plans report every drift";
+}
+
 TEST_F(PlanApplyTest, ForceNewChangeReplacesAndUpdateIsInPlace) {
   WriteConfig(kTwoThings);
   Diagnostics diags;
