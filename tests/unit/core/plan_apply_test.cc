@@ -174,6 +174,14 @@ class PlanApplyTest : public ::testing::Test {
 
   void WriteConfig(const std::string& yaml) { std::ofstream(dir_ / "s" / "main.yaml") << yaml; }
 
+  //! Someone else sets the computed status of the cloud object named `name`.
+  void DegradeOutside(const std::string& name) {
+    std::lock_guard lock(cloud_->mu);
+    for (auto& [id, object] : cloud_->objects) {
+      if (attrs::GetString(object, "name") == name) object = attrs::With(object, "status", Value::String("degraded"));
+    }
+  }
+
   Plan MakePlan(PlanMode mode = PlanMode::Normal) {
     Diagnostics diags;
     loaded_ = engine_->LoadStage(*project_, "s", diags);
@@ -292,12 +300,7 @@ TEST_F(PlanApplyTest, AnUpdateAfterDriftInAComputedAttributeAppliesFromTheRefres
   Diagnostics diags;
   Apply(MakePlan(), diags);
   ASSERT_FALSE(diags.HasErrors());
-  {
-    std::lock_guard lock(cloud_->mu);
-    for (auto& [id, object] : cloud_->objects) {
-      if (attrs::GetString(object, "name") == "alpha") object = attrs::With(object, "status", Value::String("degraded"));
-    }
-  }
+  DegradeOutside("alpha");
   WriteConfig(std::string(kTwoThings).replace(std::string(kTwoThings).find("size: 1"), 7, "size: 2"));
   Plan update = MakePlan();
   ASSERT_EQ(Find(update, "fake_thing.a")->action, Action::Update);
@@ -320,12 +323,7 @@ TEST_F(PlanApplyTest, DriftIsReportedOnlyWhenAPlannedChangeDependsOnIt) {
   Diagnostics diags;
   Apply(MakePlan(), diags);
   ASSERT_FALSE(diags.HasErrors());
-  {
-    std::lock_guard lock(cloud_->mu);
-    for (auto& [id, object] : cloud_->objects) {
-      if (attrs::GetString(object, "name") == "alpha") object = attrs::With(object, "status", Value::String("degraded"));
-    }
-  }
+  DegradeOutside("alpha");
   Plan quiet = MakePlan();
   EXPECT_FALSE(quiet.HasChanges());
   EXPECT_TRUE(quiet.drift.empty()) << "nothing planned reads fake_thing.a";
