@@ -64,4 +64,14 @@ StateStatus ScopedStageLock::Release() {
   return s;
 }
 
+Diagnostics TakeoverWarning(const LockInfo& lock) {
+  Diagnostics diags;
+  if (lock.took_over.empty()) return diags;
+  diags.Warning("Took over a stale lock",
+                "Stage \"" + lock.stage + "\" was locked by " + lock.took_over +
+                    ", a process that no longer exists on this host (killed or crashed); this run holds the "
+                    "lock now and reconciles any operation it left in flight.");
+  return diags;
+}
+
 }  // namespace strata::state

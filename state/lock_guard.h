@@ -2,7 +2,8 @@
 // Holding a stage lock safely: ScopedStageLock releases it on every normal exit path
 // (return, exception), and registers it with HeldLocks so that the interrupt handler
 // (interrupt.h) and atexit can release it on the others (SIGINT, SIGTERM, exit()).
-// Only kill -9 (or a power cut) can leave a lock behind; it is then reported as stale.
+// Only kill -9 (or a power cut) can leave a lock behind; the next run on this host takes it
+// over (its process is gone) and says so with TakeoverWarning.
 
 #include <functional>
 #include <mutex>
@@ -59,5 +60,9 @@ class ScopedStageLock {
   LockInfo info_;
   int token_;
 };
+
+//! The warning to show when `lock` was taken over from a stale holder (LockInfo::took_over):
+//! one line naming the dead holder; nothing when it was not.
+Diagnostics TakeoverWarning(const LockInfo& lock);
 
 }  // namespace strata::state

@@ -91,7 +91,8 @@ struct OperationRecord {
 };
 
 //! Who holds a stage's lock. `stale` is computed when read: the holder ran on this host and
-//! that process no longer exists (pid and process start time are both checked).
+//! that process no longer exists (pid and process start time are both checked). A stale
+//! lock is taken over by the next TryLock (it says so in `took_over`).
 struct LockInfo {
   std::string id;  // a UUID; what force-unlock takes
   std::string stage;
@@ -102,6 +103,9 @@ struct LockInfo {
   std::string operation;      // "apply", "state rm", ...
   int64_t since = 0;
   bool stale = false;
+  //! Set on a lock just taken: the stale lock it replaced ("alice@ws1 (pid 4242) for
+  //! \"apply\" since 2026-11-26T10:00:00Z, lock ID ..."), empty when there was none.
+  std::string took_over;
 
   std::string Holder() const { return user + "@" + host; }
 };

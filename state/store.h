@@ -110,7 +110,9 @@ class StateStore {
   // --- Locking ---
 
   //! One attempt to take the stage's lock. LockHeld names the holder, the operation, since
-  //! when, whether it is stale, and the force-unlock command.
+  //! when, and the force-unlock command. A stale lock (its process is gone from this host:
+  //! killed, crashed) is taken over instead, and the new lock's `took_over` describes it;
+  //! the dead holder's change sets can no longer write, as after force-unlock.
   virtual StateResult<LockInfo> TryLock(const LockRequest& request) = 0;
   //! TryLock, retried with exponential backoff (50 ms doubling to 1 s, with jitter) until
   //! request.timeout has passed.

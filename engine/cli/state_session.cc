@@ -111,6 +111,7 @@ std::optional<state::ScopedStageLock> StateSession::Lock(const std::string& stag
     Fail(lock.status());
     return std::nullopt;
   }
+  if (Diagnostics warning = state::TakeoverWarning(lock->info()); !warning.empty()) ctx_.Report(warning);
   return std::move(*lock);
 }
 

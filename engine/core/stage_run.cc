@@ -17,6 +17,7 @@ std::unique_ptr<StageRun> StageRun::Open(const StageRunContext& context, const s
     diags.Add(lock.status().ToDiagnostic());
     return nullptr;
   }
+  diags.Append(state::TakeoverWarning(lock->info()));
   run->lock_.emplace(std::move(*lock));
   auto prior = context.store->LoadStage(stage);
   if (!prior.ok()) {

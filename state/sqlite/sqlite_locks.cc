@@ -49,29 +49,30 @@ std::optional<LockInfo> SqliteStateStore::ReadLock(const std::string& stage) {
   return lock;
 }
 
+std::string SqliteStateStore::LockDescription(const LockInfo& lock) const {
+  return lock.Holder() + " (pid " + std::to_string(lock.pid) + ") for \"" + lock.operation + "\" since " +
+         FormatTimestamp(lock.since) + " (" + Ago(env_->NowMillis() - lock.since) + "), lock ID " + lock.id;
+}
+
 std::string SqliteStateStore::LockHeldMessage(const LockInfo& lock) const {
-  std::string msg = "stage \"" + lock.stage + "\" is locked by " + lock.Holder() + " (pid " + std::to_string(lock.pid) +
-                    ") for \"" + lock.operation + "\" since " + FormatTimestamp(lock.since) + " (" +
-                    Ago(env_->NowMillis() - lock.since) + "), lock ID " + lock.id + ".";
-  if (lock.stale) {
-    msg += " The lock is STALE: process " + std::to_string(lock.pid) + " no longer exists on " + lock.host +
-           " (it crashed or was killed). Run `strata force-unlock " + lock.id +
-           "`; the next plan reconciles any operation it left in flight.";
-  } else {
-    msg += " Wait for it to finish (-lock-timeout=DURATION waits), or, if you are sure no strata process is "
-           "working on this stage, run `strata force-unlock " + lock.id + "`.";
-  }
-  return msg;
+  return "stage \"" + lock.stage + "\" is locked by " + LockDescription(lock) +
+         ". Wait for it to finish (-lock-timeout=DURATION waits), or, if you are sure no strata process is "
+         "working on this stage, run `strata force-unlock " + lock.id + "`.";
 }
 
 StateResult<LockInfo> SqliteStateStore::TryLock(const LockRequest& request) {
   return Guard([&]() -> StateResult<LockInfo> {
     if (request.stage.empty()) return StateStatus::Error(StateCode::InvalidArgument, "a lock needs a stage name");
     Transaction tx(*db_, Transaction::Kind::Write);
+    std::string took_over;
     if (auto held = ReadLock(request.stage)) {
-      return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held));
+      if (!held->stale) return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held));
+      // Its process is gone from this host (killed, crashed): nobody can release it but us.
+      took_over = LockDescription(*held);
+      db_->Prepare("DELETE FROM locks WHERE id = ?").Bind(1, held->id).Run();
     }
     LockInfo lock;
+    lock.took_over = took_over;
     lock.id = NewUuid(*env_);
     lock.stage = request.stage;
     lock.user = env_->UserName();

@@ -103,6 +103,8 @@ class SqliteStateStore final : public StateStore {
   // Creates the stage row (new lineage) if missing.
   void EnsureStage(const std::string& stage, const std::string& lineage = "");
   std::optional<LockInfo> ReadLock(const std::string& stage);
+  //! "alice@ws1 (pid 4242) for \"apply\" since <time> (3 min ago), lock ID <id>".
+  std::string LockDescription(const LockInfo& lock) const;
   std::string LockHeldMessage(const LockInfo& lock) const;
   std::string Holder();
 

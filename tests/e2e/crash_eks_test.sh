@@ -2,7 +2,8 @@
 # The crash promise, tried as a user would: `kill -9` at random moments of `apply` and
 # `destroy` of examples/eks-sandbox against a separately served sandbox
 # (`strata sandbox serve --latency-ms L`, reached through AWS_ENDPOINT_URL). After every
-# kill the stage is recovered (force-unlock, then the same command again), must converge
+# kill the stage is recovered (the same command again, which takes over the dead process's
+# lock), must converge
 # (`plan -detailed-exitcode` exits 0 after an apply, state is empty after a destroy), and
 # the world, read with the AWS CLI, must match the state: no orphan, no duplicate, no
 # dangling entry (tests/e2e/tools/world_vs_state.py).
@@ -34,23 +35,13 @@ unset AWS_SESSION_TOKEN AWS_PROFILE
 
 strata() { "$STRATA" -chdir="$proj" "$@"; }
 
-# Runs a verb to the end, releasing the lock a killed process left behind (as the lock
-# error says to) and trying again.
+# Runs a verb to the end; the lock a killed process left behind is taken over by the run
+# (its process is gone) and says so.
 recover() {
   local verb=$1
-  for _ in 1 2 3; do
-    out=$(strata "$verb" -auto-approve eks 2>"$work/stderr") && code=0 || code=$?
-    err=$(cat "$work/stderr")
-    local id
-    id=$(sed -n 's/.*strata force-unlock \([0-9a-f-]*\).*/\1/p' <<<"$err" | head -1)
-    # Only a lock the error calls STALE (its process is gone) is released.
-    if [ "$code" != 0 ] && [ -n "$id" ] && grep -q "STALE" <<<"$err"; then
-      strata force-unlock -force "$id" >/dev/null 2>&1
-      continue
-    fi
-    return "$code"
-  done
-  return 1
+  out=$(strata "$verb" -auto-approve eks 2>"$work/stderr") && code=0 || code=$?
+  err=$(cat "$work/stderr")
+  return "$code"
 }
 
 # Compares the world with the state; counts into the totals.

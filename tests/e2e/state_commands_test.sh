@@ -99,21 +99,27 @@ expect_in "-show-sensitive" "$out"
 # --- Locks ---------------------------------------------------------------------------------
 if command -v sqlite3 >/dev/null; then
   host=$(uname -n)
-  sqlite3 .strata/state.db "INSERT INTO locks VALUES('eks', 'dead-lock-id', 'ghost', '$host', 999999, 0, 'apply', 1700000000000)"
+  # A lock held by a live process (this shell): refused after -lock-timeout, released by hand.
+  sqlite3 .strata/state.db "INSERT INTO locks VALUES('eks', 'live-lock-id', 'ghost', '$host', $$, 0, 'apply', 1700000000000)"
   start=$(date +%s%N)
   if out=$("$STRATA" state rm eks aws_vpc.main -lock-timeout=1s 2>&1); then fail "rm under a held lock succeeded"; fi
   waited=$(( ($(date +%s%N) - start) / 1000000 ))
   (( waited >= 1000 )) || fail "-lock-timeout=1s waited only ${waited} ms"
-  expect_in "locked by ghost@$host (pid 999999)" "$out"
+  expect_in "locked by ghost@$host (pid $$)" "$out"
   expect_in '"apply"' "$out"
-  expect_in "STALE" "$out"
-  expect_in "strata force-unlock dead-lock-id" "$out"
+  expect_in "strata force-unlock live-lock-id" "$out"
 
-  if out=$(echo no | "$STRATA" force-unlock dead-lock-id 2>&1); then fail "unconfirmed force-unlock succeeded"; fi
+  if out=$(echo no | "$STRATA" force-unlock live-lock-id 2>&1); then fail "unconfirmed force-unlock succeeded"; fi
   expect_in "cancelled" "$out"
-  out=$("$STRATA" force-unlock dead-lock-id -force)
+  out=$("$STRATA" force-unlock live-lock-id -force)
   expect_in "has been released" "$out"
-  "$STRATA" state rm eks aws_vpc.main >/dev/null
+
+  # A lock whose process is gone from this host (kill -9) is taken over, with one warning.
+  sqlite3 .strata/state.db "INSERT INTO locks VALUES('eks', 'dead-lock-id', 'ghost', '$host', 999999, 0, 'apply', 1700000000000)"
+  out=$("$STRATA" state rm eks aws_vpc.main 2>&1) || fail "rm did not take over a stale lock: $out"
+  expect_in "Took over a stale lock" "$out"
+  expect_in "ghost@$host (pid 999999)" "$out"
+  expect_in "dead-lock-id" "$out"
 fi
 
 # Two writers at once: one waits for the other; both succeed, one serial each.

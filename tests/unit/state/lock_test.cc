@@ -41,19 +41,42 @@ TEST_F(LockTest, RefusalNamesHolderOperationSinceAndForceUnlock) {
   EXPECT_TRUE(store->TryLock({"addons", "apply"}).ok());
 }
 
-TEST_F(LockTest, LockOfADeadProcessOnThisHostIsStale) {
+// A lock whose process is gone from this host (kill -9) is stale, and the next TryLock takes
+// it over, saying whose it was; the dead holder can no longer write. A lock of another host
+// is never taken over: its process cannot be seen from here.
+TEST_F(LockTest, StaleLockOfADeadProcessOnThisHostIsTakenOver) {
   auto first = store->TryLock({"eks", "apply"});
+  ASSERT_TRUE(first.ok());
+  EXPECT_TRUE(first->took_over.empty());
+  auto cs = store->BeginChangeSet(first->id, "eks", "apply");
+  ASSERT_TRUE(cs.ok());
   env.liveness = ProcessLiveness::Gone;
   auto current = store->CurrentLock("eks");
   ASSERT_TRUE(current.ok());
   ASSERT_TRUE(current->has_value());
   EXPECT_TRUE((*current)->stale);
-  auto refused = store->TryLock({"eks", "apply"});
-  EXPECT_NE(refused.status().message().find("STALE"), std::string::npos);
-  EXPECT_NE(refused.status().message().find("no longer exists on test-host"), std::string::npos);
 
+  auto second = store->TryLock({"eks", "plan"});
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  EXPECT_NE(second->id, first->id);
+  EXPECT_NE(second->took_over.find("tester@test-host (pid 4242) for \"apply\""), std::string::npos) << second->took_over;
+  EXPECT_NE(second->took_over.find(first->id), std::string::npos) << second->took_over;
+  Diagnostics warning = TakeoverWarning(*second);
+  ASSERT_EQ(warning.items().size(), 1u);
+  EXPECT_NE(warning.items()[0].detail.find("no longer exists on this host"), std::string::npos);
+  auto write = store->BeginOperation(*cs, {Addr("aws_vpc.a"), OperationAction::Create, "aws", "t"});
+  EXPECT_EQ(write.status().code(), StateCode::LockNotHeld) << "the dead holder's change set is void";
+  EXPECT_TRUE(store->Unlock("eks", second->id).ok());
+
+  env.liveness = ProcessLiveness::Alive;
+  auto remote = store->TryLock({"eks", "apply"});
+  ASSERT_TRUE(remote.ok());
+  env.liveness = ProcessLiveness::Gone;
   env.host = "another-host";  // we cannot see processes of other hosts
   EXPECT_FALSE((*store->CurrentLock("eks"))->stale);
+  auto refused = store->TryLock({"eks", "apply"});
+  EXPECT_EQ(refused.status().code(), StateCode::LockHeld);
+  EXPECT_NE(refused.status().message().find("strata force-unlock " + remote->id), std::string::npos);
 }
 
 TEST_F(LockTest, ForceUnlockAndTheLoserCannotWriteAnyMore) {
