@@ -93,7 +93,7 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
   if (!session.OpenStage(flags.stage, destroy ? "destroy" : "apply", flags.lock)) return;
   std::optional<Plan> plan = session.MakePlan(flags);
   if (!plan) return;
-  HumanRenderOptions options{ctx.Color()};
+  HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
   *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
   if (plan->HasChanges() && !args.auto_approve && !Confirm(ctx, session, destroy)) return;
   if (!plan->HasChanges()) *ctx.out << "\n";

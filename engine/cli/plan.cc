@@ -49,7 +49,7 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
   if (ctx.global.json) {
     *ctx.out << RenderPlanJson(*plan).dump() << "\n";
   } else {
-    HumanRenderOptions options{ctx.Color()};
+    HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
     *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
     if (!args.out.empty()) {
       *ctx.out << fmt::format(

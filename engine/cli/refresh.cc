@@ -16,7 +16,7 @@ void RunRefresh(const PlanFlags& given, CommandContext& ctx) {
   if (!session.OpenProject() || !session.OpenStage(flags.stage, "refresh", flags.lock)) return;
   std::optional<Plan> plan = session.MakePlan(flags);
   if (!plan) return;
-  *ctx.out << RenderDriftHuman(*plan, HumanRenderOptions{ctx.Color()});
+  *ctx.out << RenderDriftHuman(*plan, HumanRenderOptions{ctx.Color(), &session.project().engine().schemas()});
   ApplyView view(*ctx.out, ctx.Color());
   ApplyOutcome outcome = session.Apply(*plan, flags.parallelism, [&view](const ApplyEvent& e) { view.Event(e); });
   if (!outcome.failed.empty()) return;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/plan/block_shape.h"
 #include "engine/plan/rules.h"
 #include "engine/value/format.h"
 
@@ -35,6 +36,44 @@ Op OpFor(const Value& before, const Value& after) {
 
 //! Terraform always shows these attributes, changed or not.
 bool IsIdentifying(const std::string& name) { return name == "id" || name == "name" || name == "tags"; }
+
+// A value drawn as blocks: a known, non-sensitive list or set (of objects), or null (none).
+bool DrawnAsBlocks(const Value& v) { return v.IsNull() || (v.IsSequence() && !v.IsUnknown() && !v.IsSensitive()); }
+
+// One block of a member before and after: a list's blocks pair by position, a set's
+// identical blocks pair with each other and the rest are removed and added.
+struct BlockPair {
+  Value before, after;
+  int64_t index;
+};
+
+std::vector<BlockPair> PairBlocks(const Value& before, const Value& after, bool is_set) {
+  const ValueList none;
+  const ValueList& b = before.IsSequence() ? before.AsList() : none;
+  const ValueList& a = after.IsSequence() ? after.AsList() : none;
+  std::vector<BlockPair> pairs;
+  if (!is_set) {
+    for (size_t i = 0; i < std::max(b.size(), a.size()); ++i) {
+      pairs.push_back({i < b.size() ? b[i] : Value(), i < a.size() ? a[i] : Value(), static_cast<int64_t>(i)});
+    }
+    return pairs;
+  }
+  std::vector<bool> matched(a.size(), false);
+  for (size_t i = 0; i < b.size(); ++i) {
+    size_t j = 0;
+    while (j < a.size() && (matched[j] || !SameValue(b[i], a[j]))) ++j;
+    if (j < a.size()) {
+      matched[j] = true;
+      pairs.push_back({b[i], a[j], static_cast<int64_t>(j)});
+    } else {
+      pairs.push_back({b[i], Value(), static_cast<int64_t>(i)});
+    }
+  }
+  for (size_t j = 0; j < a.size(); ++j) {
+    if (!matched[j]) pairs.push_back({Value(), a[j], static_cast<int64_t>(j)});
+  }
+  return pairs;
+}
 
 class Renderer {
  public:
@@ -251,6 +290,76 @@ class Renderer {
     return out + Pad(indent + 2) + "]";
   }
 
+  //! The lines of an object drawn as a block body (the resource itself, or one nested
+  //! block): its attributes, sorted and aligned, then the members `shape` draws as blocks,
+  //! each element as "name {" ... "}", as Terraform's block renderer does: unchanged
+  //! attributes and blocks are counted, not shown (the identifying id, name and tags always
+  //! are), a blank line goes before each group of blocks when the body has attributes.
+  //! `indent` is the column of the lines' symbols.
+  std::string Members(const Value& before, const Value& after, int indent, const AttrPath& path, const BlockShape& shape,
+                      bool show_unchanged, bool show_null) const {
+    std::vector<std::string> keys;
+    if (before.IsMapping()) {
+      for (const auto& [k, v] : before.AsMap()) keys.push_back(k);
+    }
+    if (after.IsMapping()) {
+      for (const auto& [k, v] : after.AsMap()) {
+        if (!before.IsMapping() || !before.AsMap().count(k)) keys.push_back(k);
+      }
+    }
+    std::sort(keys.begin(), keys.end());
+    auto member = [](const Value& object, const std::string& k) {
+      return object.IsMapping() && object.AsMap().count(k) ? object.AsMap().at(k) : Value();
+    };
+    std::vector<std::string> attributes, blocks;
+    int width = 0;
+    for (const auto& k : keys) {
+      Value bv = member(before, k), av = member(after, k);
+      if (bv.IsNull() && av.IsNull()) continue;
+      if (shape.Find(k) && DrawnAsBlocks(bv) && DrawnAsBlocks(av)) {
+        blocks.push_back(k);
+        continue;
+      }
+      attributes.push_back(k);
+      width = std::max(width, static_cast<int>(FormatKey(k).size()));
+    }
+    std::string out;
+    int hidden = 0;
+    for (const auto& k : attributes) {
+      Value bv = member(before, k), av = member(after, k);
+      Op op = OpFor(bv, av);
+      bool important = IsIdentifying(k);
+      if (op == Op::NoOp && !show_unchanged && !important) {
+        ++hidden;
+        continue;
+      }
+      out += Line(FormatKey(k), width, bv, av, op, indent, path.Attr(k), show_null, false, show_unchanged || important);
+    }
+    if (hidden > 0) out += Pad(indent + 2) + HiddenNote(hidden, "attribute") + "\n";
+    int hidden_blocks = 0;
+    for (const auto& k : blocks) {
+      const BlockShape::Member& m = *shape.Find(k);
+      bool first = true;
+      for (const BlockPair& pair : PairBlocks(member(before, k), member(after, k), m.is_set)) {
+        Op op = OpFor(pair.before, pair.after);
+        if (op == Op::NoOp && !show_unchanged) {
+          ++hidden_blocks;
+          continue;
+        }
+        if (first && !attributes.empty()) out += "\n";
+        first = false;
+        AttrPath block_path = path.Attr(k);
+        std::string note = Forces(block_path) ? " " + Color(kRed, "# forces replacement") : "";
+        out += Pad(indent) + Sym(op) + FormatKey(k) + " {" + note + "\n";
+        out += Members(pair.before, pair.after, indent + 4, block_path.Index(pair.index), m.shape,
+                       show_unchanged || op == Op::NoOp, true);
+        out += Pad(indent + 2) + "}\n";
+      }
+    }
+    if (hidden_blocks > 0) out += "\n" + Pad(indent + 2) + HiddenNote(hidden_blocks, "block") + "\n";
+    return out;
+  }
+
   static std::string HiddenNote(int n, const char* what) {
     return fmt::format("# ({} unchanged {}{} hidden)", n, what, n == 1 ? "" : "s");
   }
@@ -385,41 +494,8 @@ std::string RenderResourceChangeHuman(const ResourceInstanceChange& c, const Hum
                      QuoteString(c.addr.resource.type), QuoteString(c.addr.resource.name));
   const Value& before = c.action == Action::Create || c.action == Action::Read ? Value() : c.before;
   const Value& after = c.action == Action::Delete ? Value() : c.after;
-  std::vector<std::string> keys;
-  if (before.IsMapping()) {
-    for (const auto& [k, v] : before.AsMap()) keys.push_back(k);
-  }
-  if (after.IsMapping()) {
-    for (const auto& [k, v] : after.AsMap()) {
-      if (!before.IsMapping() || !before.AsMap().count(k)) keys.push_back(k);
-    }
-  }
-  std::sort(keys.begin(), keys.end());
-  struct Item {
-    std::string name;
-    Value before, after;
-    Op op;
-  };
-  std::vector<Item> items;
-  int hidden = 0;
-  int width = 0;
-  for (const auto& k : keys) {
-    Value bv = before.IsMapping() && before.AsMap().count(k) ? before.AsMap().at(k) : Value();
-    Value av = after.IsMapping() && after.AsMap().count(k) ? after.AsMap().at(k) : Value();
-    if (bv.IsNull() && av.IsNull()) continue;
-    width = std::max(width, static_cast<int>(k.size()));
-    Op op = OpFor(bv, av);
-    if (op == Op::NoOp && !IsIdentifying(k)) {
-      ++hidden;
-      continue;
-    }
-    items.push_back({k, bv, av, op});
-  }
-  for (const auto& it : items) {
-    out += r.Line(it.name, width, it.before, it.after, it.op, 6, AttrPath::Of(it.name), true, false,
-                  IsIdentifying(it.name));
-  }
-  if (hidden > 0) out += Pad(8) + Renderer::HiddenNote(hidden, "attribute") + "\n";
+  const ResourceSchema* schema = o.schemas ? o.schemas->Find(c.addr.resource.mode, c.addr.resource.type) : nullptr;
+  out += r.Members(before, after, 6, AttrPath(), BlockShapeOf(schema), false, true);
   out += "    }\n";
   return out;
 }

@@ -23,6 +23,7 @@
 #include <string>
 
 #include "engine/plan/change.h"
+#include "engine/value/schema.h"
 
 namespace strata {
 
@@ -30,6 +31,9 @@ struct HumanRenderOptions {
   //! ANSI colours: green +, yellow ~, red -, cyan <=, bold headings. Off by default
   //! (the CLI turns it on for a TTY without -no-color).
   bool color = false;
+  //! The types' schemas: attributes that are blocks are drawn as blocks ("+ vpc_config {",
+  //! engine/plan/block_shape.h). Without them every attribute is drawn as a value.
+  const SchemaSource* schemas = nullptr;
 };
 
 //! The whole plan: legend, every change except NoOp (sorted by address), the summary line

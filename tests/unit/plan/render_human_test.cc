@@ -108,6 +108,73 @@ TEST(RenderHumanTest, NestedMapListDiffs) {
   ExpectGolden("nested.txt", RenderPlanHuman(One(Change(Addr("test_sg", "web"), Action::Update, before, after))));
 }
 
+// A schema source with one type whose configurable lists and sets of objects are blocks.
+class BlockSchemas : public SchemaSource {
+ public:
+  BlockSchemas() {
+    schema_.type = "test_cluster";
+    Add("id", "string", Kind::Computed);
+    Add("name", "string", Kind::Required);
+    Add("vpc_config",
+        "list(object({subnet_ids=set(string), public=optional(bool), rule=optional(list(object({port=number})))}))",
+        Kind::Required);
+    Add("ingress", "set(object({port=number, cidr=string}))", Kind::Optional);
+    Add("certificate", "list(object({data=string}))", Kind::Computed);
+  }
+  const ResourceSchema* Find(ResourceMode, const std::string& type) const override {
+    return type == schema_.type ? &schema_ : nullptr;
+  }
+  std::vector<std::string> TypeNames(ResourceMode) const override { return {schema_.type}; }
+
+ private:
+  enum class Kind { Required, Optional, Computed };
+  void Add(const std::string& name, const char* type, Kind kind) {
+    AttributeSchema& a = schema_.attributes[name];
+    a.type = *ParseType(type).type;
+    a.required = kind == Kind::Required;
+    a.optional = kind == Kind::Optional;
+    a.computed = kind == Kind::Computed;
+  }
+  ResourceSchema schema_;
+};
+
+Value WithAttr(const Value& object, const std::string& name, Value value) {
+  ValueMap m = object.AsMap();
+  m[name] = std::move(value);
+  return Value::Object(std::move(m));
+}
+
+Value Ingress(double port, const char* cidr) {
+  return Value::Object({{"port", Value::Number(port)}, {"cidr", S(cidr)}});
+}
+
+// Blocks are drawn as Terraform draws them: "+ vpc_config {", nested blocks inside, a blank
+// line before each group, unchanged blocks counted; computed-only lists of objects stay values.
+TEST(RenderHumanTest, BlocksCreateAndUpdate) {
+  BlockSchemas schemas;
+  HumanRenderOptions options{false, &schemas};
+  Value vpc = Value::Object({{"subnet_ids", Value::Set({S("subnet-a"), S("subnet-b")})},
+                             {"public", Value::Bool(false)},
+                             {"rule", Value::List({Value::Object({{"port", Value::Number(443)}})})}});
+  Value before = Value::Object({{"id", S("c-1")},
+                                {"name", S("demo")},
+                                {"vpc_config", Value::List({vpc})},
+                                {"ingress", Value::Set({Ingress(22, "10.0.0.0/8"), Ingress(80, "0.0.0.0/0")})},
+                                {"certificate", Value::List({Value::Object({{"data", S("Q0E=")}})})}});
+  Value created = WithAttr(before, "id", Value::Unknown());
+  created = WithAttr(created, "certificate", Value::Unknown());
+  ExpectGolden("blocks_create.txt",
+               RenderPlanHuman(One(Change(Addr("test_cluster", "c"), Action::Create, Value(), created)), options));
+
+  Value vpc_after = WithAttr(vpc, "public", Value::Bool(true));
+  vpc_after = WithAttr(vpc_after, "rule", Value::List({Value::Object({{"port", Value::Number(443)}}),
+                                                          Value::Object({{"port", Value::Number(8443)}})}));
+  Value after = WithAttr(before, "vpc_config", Value::List({vpc_after}));
+  after = WithAttr(after, "ingress", Value::Set({Ingress(22, "10.0.0.0/8"), Ingress(443, "0.0.0.0/0")}));
+  ExpectGolden("blocks_update.txt",
+               RenderPlanHuman(One(Change(Addr("test_cluster", "c"), Action::Update, before, after)), options));
+}
+
 TEST(RenderHumanTest, NoChanges) {
   Plan p;
   Value v = Value::Object({{"id", S("x")}});
