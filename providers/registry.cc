@@ -37,6 +37,7 @@ SchemaRegistry ProviderRegistry::Schemas() const {
   for (const auto& [name, entry] : entries_) {
     for (const ResourceSchema& s : entry.schema.resources) registry.Add(s);
     for (const ResourceSchema& s : entry.schema.data_sources) registry.Add(s);
+    registry.AddProvider(name, entry.schema.provider);
   }
   return registry;
 }

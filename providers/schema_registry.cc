@@ -21,4 +21,19 @@ std::vector<std::string> SchemaRegistry::TypeNames(ResourceMode mode) const {
   return names;
 }
 
+void SchemaRegistry::AddProvider(const std::string& name, ResourceSchema settings) {
+  providers_[name] = std::move(settings);
+}
+
+const ResourceSchema* SchemaRegistry::ProviderSettings(const std::string& name) const {
+  auto it = providers_.find(name);
+  return it == providers_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> SchemaRegistry::ProviderNames() const {
+  std::vector<std::string> names;
+  for (const auto& [name, settings] : providers_) names.push_back(name);
+  return names;
+}
+
 }  // namespace strata

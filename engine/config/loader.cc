@@ -104,7 +104,9 @@ class ModuleLoader {
         continue;
       }
       for (const auto& entry : body) {
-        if (!entry.first.IsScalar() || !IsValidName(entry.first.Scalar())) {
+        bool valid = entry.first.IsScalar() &&
+                     (section == "providers" ? IsProviderKey(entry.first.Scalar()) : IsValidName(entry.first.Scalar()));
+        if (!valid) {
           diags_.Error("Invalid name",
                        fmt::format("\"{}\" is not a valid name: use letters, digits, underscores and dashes, starting "
                                    "with a letter or underscore.",
@@ -271,6 +273,19 @@ class ModuleLoader {
     }
     if (v["depends_on"]) r.depends_on = LoadDependsOn(f, v["depends_on"]);
     if (mode == ResourceMode::Managed && v["lifecycle"]) r.lifecycle = LoadLifecycle(f, v["lifecycle"]);
+    if (v["provider"]) {
+      r.provider_range = NodeRange(f, v["provider"]);
+      if (auto p = ScalarString(f, v["provider"], "provider", diags_)) {
+        r.provider = *p;
+        if (!IsProviderKey(r.provider)) {
+          diags_.Error("Invalid provider reference",
+                       fmt::format("\"{}\" is not a provider block name: write the provider's name (aws) or an alias "
+                                   "block's (aws.us_east_1), as declared under providers:.",
+                                   r.provider),
+                       r.provider_range);
+        }
+      }
+    }
     return r;
   }
 

@@ -39,7 +39,7 @@ struct LocalConfig {
 };
 
 struct ProviderConfig {
-  std::string name;  // aws, kubernetes ...
+  std::string name;  // aws, kubernetes ..., or NAME.ALIAS for a further block of one provider
   ExprRef settings;  // an object expression
   SourceRange range;
 };
@@ -65,8 +65,12 @@ struct ResourceConfig {
   ExprRef for_each;
   std::vector<DependsOnConfig> depends_on;
   LifecycleConfig lifecycle;
-  SourceRange range;       // the declaration's name key
-  SourceRange type_range;  // the `type:` value
+  //! `provider:` — the provider block that configures it: "aws" or an alias block such as
+  //! "aws.us_east_1"; empty: the default block of the type's provider.
+  std::string provider;
+  SourceRange range;           // the declaration's name key
+  SourceRange type_range;      // the `type:` value
+  SourceRange provider_range;  // the `provider:` value
 
   ResourceAddr Addr() const { return {mode, type, name}; }
 };

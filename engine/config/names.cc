@@ -14,6 +14,12 @@ bool IsValidName(const std::string& name) {
   return !name.empty() && first(name[0]) && std::all_of(name.begin() + 1, name.end(), rest);
 }
 
+bool IsProviderKey(const std::string& key) {
+  size_t dot = key.find('.');
+  if (dot == std::string::npos) return IsValidName(key);
+  return IsValidName(key.substr(0, dot)) && IsValidName(key.substr(dot + 1));
+}
+
 std::string InvalidNameDetail(const std::string& name) {
   return fmt::format(
       "\"{}\" is not a valid name: use letters, digits, underscores and dashes, starting with a letter or underscore.",

@@ -11,6 +11,10 @@ namespace strata {
 
 bool IsValidName(const std::string& name);
 
+//! A provider block's name: a provider's ("aws"), or a provider's and an alias joined by a
+//! dot ("aws.us_east_1"), each a valid name.
+bool IsProviderKey(const std::string& key);
+
 //! The summary and detail of the error for a name that breaks the rule.
 constexpr const char* kInvalidNameSummary = "Invalid name";
 std::string InvalidNameDetail(const std::string& name);

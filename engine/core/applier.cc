@@ -160,7 +160,7 @@ class Applier {
       if (n >= barriers_from) return true;  // a barrier between ordering classes
       const ResourceInstanceChange& c = *deletes[n];
       Diagnostics local;
-      NodeId block = ProviderBlockFor(*req_.stage->graph, c.addr);
+      NodeId block = ProviderBlockFor(*req_.stage->graph, c.addr, ProviderKeyOfRecord(c.provider, c.type));
       Provider* provider =
           ProviderFor(c, block, block != kNoNode && settings ? settings->ResultOf(block) : Value::Null(), local);
       const state::ResourceInstanceState* current = state_.FindResource(c.addr);

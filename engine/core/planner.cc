@@ -14,6 +14,7 @@
 #include "engine/plan/rules.h"
 #include "engine/core/lifecycle.h"
 #include "engine/core/operation_slots.h"
+#include "engine/core/provider_blocks.h"
 #include "engine/core/relevant_drift.h"
 #include "engine/core/resource_dependencies.h"
 #include "engine/core/saved_plan.h"
@@ -183,7 +184,8 @@ class Planner {
     Provider* provider = providers_.For(in.addr.resource.mode, in.addr.resource.type, in.provider_node,
                                         in.provider_config, ctx, diags);
     if (!provider) return PlannedInstanceValue(*in.schema, in.config);
-    std::string provider_name = ProviderSet::SourceAddress(providers_.NameFor(in.addr.resource.mode, in.addr.resource.type));
+    std::string provider_name = ProviderSet::SourceAddress(providers_.NameFor(in.addr.resource.mode, in.addr.resource.type) +
+                                                           ProviderAliasSuffix(ProviderKeyOf(*in.graph_node->resource)));
     Diagnostics valid = provider->ValidateResourceConfig(ctx, in.addr.resource.mode, in.addr.resource.type, in.config);
     diags.Append(valid);
     if (valid.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);
@@ -507,7 +509,7 @@ class Planner {
     if (r.IsInterruptedCreate()) return false;  // no object to read (see PlanInterruptedCreate)
     if (!req_.refresh) return true;
     OperationContext ctx = Context(c.addr.ToString());
-    NodeId block = ProviderBlockFor(*req_.stage->graph, r.addr);
+    NodeId block = ProviderBlockFor(*req_.stage->graph, r.addr, ProviderKeyOfRecord(r.provider, r.addr.resource.type));
     Value settings = block != kNoNode && evaluation_ ? evaluation_->ResultOf(block) : Value::Null();
     Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, diags_);
     if (!provider) return false;

@@ -10,8 +10,8 @@ bool IsResource(const GraphNode& n) { return n.kind == NodeKind::Resource || n.k
 
 }  // namespace
 
-NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& addr) {
-  std::string provider = ProviderOfType(addr.resource.type);
+NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& addr, const std::string& key) {
+  const std::string& provider = key;
   // The deepest module instance on addr's path that still exists.
   int module = 0;
   for (size_t i = 0; i < graph.modules.size(); ++i) {

@@ -23,9 +23,10 @@ std::vector<std::string> ResourcesReadBy(const StageGraph& graph, NodeId id);
 //! The resource address of a resource or data node ("module.net.aws_vpc.main").
 std::string ResourceNodeAddress(const StageGraph& graph, NodeId id);
 
-//! The provider block that configures instances at `addr` (which config may no longer
-//! declare): the nearest block for the type's provider in its module or an enclosing one
-//! (the root when the module is gone); kNoNode when there is none.
-NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& addr);
+//! The provider block named `key` ("aws", "aws.us_east_1": ProviderKeyOfRecord of what the
+//! plan or state recorded) that configures instances at `addr` (which config may no longer
+//! declare): the nearest such block in its module or an enclosing one (the root when the
+//! module is gone); kNoNode when there is none.
+NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& addr, const std::string& key);
 
 }  // namespace strata

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/config/names.h"
+#include "engine/core/provider_blocks.h"
 #include "engine/core/schema_check.h"
 #include "engine/expr/eval.h"
 
@@ -38,6 +40,7 @@ class GraphBuilder {
     AddModule(input_.root.get(), ModulePath{}, -1, nullptr);
     CheckModuleInputs();
     CheckResourceSchemas();
+    CheckProviderBlocks();
     ConnectReferences();
     ConnectDependsOn();
     ConnectProviders();
@@ -318,18 +321,48 @@ class GraphBuilder {
     }
   }
 
-  // Resources depend on the configuration of their provider in the nearest enclosing module.
+  // Every provider block configures a provider that exists, with that provider's settings.
+  void CheckProviderBlocks() {
+    if (!input_.schemas) return;
+    for (const auto& m : graph_->modules) {
+      for (const auto& [key, block] : m.config->providers) CheckProviderBlock(block, *input_.schemas, diags_);
+    }
+  }
+
+  // Resources depend on the configuration of their provider in the nearest enclosing module:
+  // the block their `provider:` names, else their type's provider's default block. A
+  // `provider:` that names another provider, or no block at all, is an error: the resource
+  // would otherwise be created with the wrong settings (another region).
   void ConnectProviders() {
     for (NodeId id = 0; id < graph_->nodes.size(); ++id) {
       const GraphNode& n = graph_->nodes[id];
       if (!n.resource) continue;
-      std::string provider = ProviderOfType(n.resource->type);
-      for (int mi = static_cast<int>(n.module); mi >= 0; mi = graph_->modules[mi].parent) {
-        auto it = graph_->modules[mi].providers.find(provider);
+      const ResourceConfig& r = *n.resource;
+      if (!r.provider.empty() && !IsProviderKey(r.provider)) continue;  // the loader reported it
+      std::string key = ProviderKeyOf(r);
+      if (!r.provider.empty() && ProviderNameOfKey(key) != ProviderOfType(r.type)) {
+        diags_.Error("Invalid provider reference",
+                     fmt::format("{} is of type {}, which provider \"{}\" serves; it cannot be configured by the "
+                                 "\"{}\" block.",
+                                 graph_->Label(id), r.type, ProviderOfType(r.type), key),
+                     r.provider_range);
+        continue;
+      }
+      bool found = false;
+      for (int mi = static_cast<int>(n.module); mi >= 0 && !found; mi = graph_->modules[mi].parent) {
+        auto it = graph_->modules[mi].providers.find(key);
         if (it != graph_->modules[mi].providers.end()) {
           graph_->dag.AddEdge(id, it->second);
-          break;
+          found = true;
         }
+      }
+      if (!found && !r.provider.empty()) {
+        diags_.Error("Provider configuration not present",
+                     fmt::format("{} names the provider block \"{}\", but neither its module nor an enclosing one "
+                                 "declares it. Declare it under providers: (e.g. {}: {{ region: us-east-1 }}), or "
+                                 "remove provider: to use the default {} block.",
+                                 graph_->Label(id), key, key, ProviderOfType(r.type)),
+                     r.provider_range);
       }
     }
   }
@@ -355,6 +388,15 @@ class GraphBuilder {
 };
 
 }  // namespace
+
+std::string ProviderKeyOf(const ResourceConfig& resource) {
+  return resource.provider.empty() ? ProviderOfType(resource.type) : resource.provider;
+}
+
+std::string ProviderKeyOfRecord(const std::string& recorded, const std::string& type) {
+  std::string key = recorded.substr(recorded.rfind('/') + 1);
+  return key.empty() ? ProviderOfType(type) : key;
+}
 
 std::string ProviderOfType(const std::string& type) {
   static const std::vector<std::string> builtin = {"null_resource", "terraform_data", "random_id", "random_string",

@@ -76,4 +76,12 @@ std::unique_ptr<StageGraph> BuildStageGraph(const GraphBuildInput& input, Diagno
 //! "aws"); "builtin" for the built-in types.
 std::string ProviderOfType(const std::string& type);
 
+//! The name of the provider block a resource is configured by: its `provider:` ("aws" or
+//! an alias block "aws.us_east_1"), else its type's provider.
+std::string ProviderKeyOf(const ResourceConfig& resource);
+
+//! The provider block name recorded with an instance in plans and state ("strata/aws",
+//! "strata/aws.us_east_1" → "aws", "aws.us_east_1"); `type`'s provider when none is recorded.
+std::string ProviderKeyOfRecord(const std::string& recorded, const std::string& type);
+
 }  // namespace strata

@@ -60,7 +60,12 @@ json IndexJson(const InstanceKey& key) {
 
 const char* ModeName(ResourceMode m) { return m == ResourceMode::Data ? "data" : "managed"; }
 
-std::string ProviderName(const ResourceInstanceChange& c) { return c.provider; }
+//! The provider's source address, without the alias of the block that configures it
+//! ("strata/aws.us_east_1" → "strata/aws"), as Terraform's provider_name.
+std::string ProviderName(const ResourceInstanceChange& c) {
+  size_t dot = c.provider.find('.', c.provider.rfind('/') + 1);
+  return dot == std::string::npos ? c.provider : c.provider.substr(0, dot);
+}
 
 //! The provider's local name ("builtin" for "strata/builtin"), as Terraform keys
 //! configuration.provider_config and provider_config_key.

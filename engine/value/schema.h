@@ -57,6 +57,14 @@ class SchemaSource {
   virtual ~SchemaSource() = default;
   virtual const ResourceSchema* Find(ResourceMode mode, const std::string& type) const = 0;
   virtual std::vector<std::string> TypeNames(ResourceMode mode) const = 0;
+  //! The settings a provider block of provider `name` takes ("region", "host"...); nullptr
+  //! when unknown (then the block's arguments are not checked).
+  virtual const ResourceSchema* ProviderSettings(const std::string& name) const {
+    (void)name;
+    return nullptr;
+  }
+  //! The providers a `providers:` block may configure; empty when unknown (then any name).
+  virtual std::vector<std::string> ProviderNames() const { return {}; }
 };
 
 }  // namespace strata

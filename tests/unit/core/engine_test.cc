@@ -301,6 +301,54 @@ TEST_F(EngineTest, UndeclaredReferencesSuggest) {
   EXPECT_THAT(out, HasSubstr("main/main.yaml:13:18: Reference to undeclared module"));
 }
 
+// A mistyped provider is an error at its position, never a silent fallback to the default
+// block (a resource meant for us-east-1 would land in us-west-2).
+TEST_F(EngineTest, ProviderBlocksAndReferencesAreChecked) {
+  WriteSingleStageProject();
+  Write("main/main.yaml",
+        "providers:\n"
+        "  aws: { region: us-west-2, regin: x }\n"
+        "  awz: { region: us-west-2 }\n"
+        "  aws.east: { region: us-east-1 }\n"
+        "resources:\n"
+        "  a: { type: aws_vpc, provider: aws.west, properties: { cidr_block: 10.0.0.0/16 } }\n"
+        "  b: { type: aws_vpc, provider: kubernetes, properties: { cidr_block: 10.0.0.0/16 } }\n"
+        "  c: { type: aws_vpc, provider: \"aws.\", properties: { cidr_block: 10.0.0.0/16 } }\n");
+  loaded_ = LoadStage();
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:29: Unsupported argument: The aws provider has no setting named \"regin\". "
+                             "Did you mean \"region\"?"));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:3:3: Unknown provider: There is no provider named \"awz\""));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:6:33: Provider configuration not present: aws_vpc.a names the provider "
+                             "block \"aws.west\""));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:7:33: Invalid provider reference: aws_vpc.b is of type aws_vpc"));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:8:33: Invalid provider reference: \"aws.\" is not a provider block name"));
+  EXPECT_EQ(out.find("block \"aws.\""), std::string::npos) << "one error for a malformed reference";
+}
+
+TEST_F(EngineTest, AnAliasBlockConfiguresTheResourcesThatNameIt) {
+  WriteSingleStageProject();
+  Write("main/main.yaml",
+        "providers:\n"
+        "  aws: { region: us-west-2 }\n"
+        "  aws.us_east_1: { region: us-east-1 }\n"
+        "resources:\n"
+        "  a: { type: aws_vpc, provider: aws.us_east_1, properties: { cidr_block: 10.0.0.0/16 } }\n"
+        "  b: { type: aws_vpc, properties: { cidr_block: 10.1.0.0/16 } }\n");
+  loaded_ = LoadStage();
+  EXPECT_EQ(Messages(), "");
+  const StageGraph& g = *loaded_->graph;
+  NodeId a = g.modules[0].resources.at("a"), b = g.modules[0].resources.at("b");
+  NodeId east = g.modules[0].providers.at("aws.us_east_1"), west = g.modules[0].providers.at("aws");
+  auto depends = [&](NodeId from, NodeId to) {
+    const auto& deps = g.dag.DependenciesOf(from);
+    return std::find(deps.begin(), deps.end(), to) != deps.end();
+  };
+  EXPECT_TRUE(depends(a, east));
+  EXPECT_FALSE(depends(a, west));
+  EXPECT_TRUE(depends(b, west));
+}
+
 TEST_F(EngineTest, NestedModulesPassOutputsUp) {
   WriteSingleStageProject();
   Write("main/main.yaml",
