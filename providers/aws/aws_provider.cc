@@ -1,10 +1,12 @@
 #include "providers/aws/aws_provider.h"
 
 #include "providers/aws/common/aws_settings.h"
+#include "providers/aws/services/acm/acm_types.h"
 #include "providers/aws/services/autoscaling/autoscaling_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
 #include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
+#include "providers/aws/services/elbv2/elbv2_types.h"
 #include "providers/aws/services/iam/iam_types.h"
 #include "providers/aws/services/kms/kms_types.h"
 #include "providers/aws/services/sqs/sqs_types.h"
@@ -31,7 +33,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
-                       NewAwsSsmParameterData, NewAwsAmiData}) {
+                       NewAwsSsmParameterData, NewAwsAmiData, NewAwsLbData, NewAwsAlbData,
+                       NewAwsAcmCertificateData}) {
     Add(factory(session_));
   }
 }

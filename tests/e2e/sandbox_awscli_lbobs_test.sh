@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The sandbox's Elastic Load Balancing v2 and ACM must satisfy the AWS CLI: botocore signs,
+# parses and checks every answer. A load balancer in two subnets of a VPC made with `aws ec2` is created, described,
+# waited on until active and deleted; the wildcard certificate seeded with --certificate is
+# listed and described.
+source "$(dirname "$0")/lib.sh"
+
+if ! command -v aws >/dev/null 2>&1; then
+  echo "**********************************************************************"
+  echo "*** SKIPPING the AWS CLI ELBv2/ACM sandbox test: no 'aws' on PATH."
+  echo "*** Install it (apt-get install awscli) to run it."
+  echo "**********************************************************************"
+  exit 77
+fi
+
+serve_sandbox --memory --load-balancer-delay-ms 300 --certificate '*.example.com' || exit 1
+
+export AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key
+export AWS_DEFAULT_REGION=us-west-2 AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+unset AWS_SESSION_TOKEN AWS_PROFILE AWS_ENDPOINT_URL
+awscli() { aws --endpoint-url "$url" --output json "$@"; }
+field() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d'+sys.argv[1]))" "$1"; }
+# refused NAME CMD...: CMD must fail as a service error (the AWS CLI exits 254; v1 exits 255).
+refused() {
+  local name=$1
+  shift
+  out=$("$@" 2>"$work/stderr") && code=0 || code=$?
+  err=$(cat "$work/stderr")
+  if [ "$code" = 254 ] || [ "$code" = 255 ]; then pass "$name"; else fail "$name: exit $code${err:+ ($err)}"; fi
+}
+
+# ELBv2: an internet-facing application load balancer in two zones, as a load-balancer
+# controller makes one for an Ingress.
+if run "ec2 create-vpc" 0 awscli ec2 create-vpc --cidr-block 10.30.0.0/16; then
+  vpc=$(field "['Vpc']['VpcId']" <<<"$out")
+  run "ec2 create-subnet a" 0 awscli ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.30.1.0/24 \
+    --availability-zone us-west-2a && subnet_a=$(field "['Subnet']['SubnetId']" <<<"$out")
+  run "ec2 create-subnet b" 0 awscli ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.30.2.0/24 \
+    --availability-zone us-west-2b && subnet_b=$(field "['Subnet']['SubnetId']" <<<"$out")
+  refused "an ALB in one zone is refused" awscli elbv2 create-load-balancer --name one-zone --subnets "$subnet_a"
+  expect "one zone: ValidationError" "$err" "ValidationError"
+  if run "elbv2 create-load-balancer" 0 awscli elbv2 create-load-balancer --name k8s-web \
+    --subnets "$subnet_a" "$subnet_b" --scheme internet-facing --type application \
+    --tags Key=elbv2.k8s.aws/cluster,Value=demo; then
+    lb=$(field "['LoadBalancers'][0]['LoadBalancerArn']" <<<"$out")
+    expect "lb arn" "$lb" "arn:aws:elasticloadbalancing:us-west-2:111122223333:loadbalancer/app/k8s-web/"
+    expect "lb provisioning" "$(field "['LoadBalancers'][0]['State']['Code']" <<<"$out")" "provisioning"
+    expect "lb dns name" "$(field "['LoadBalancers'][0]['DNSName']" <<<"$out")" ".us-west-2.elb.amazonaws.com"
+    expect "lb hosted zone" "$(field "['LoadBalancers'][0]['CanonicalHostedZoneId']" <<<"$out")" "Z1H1FL5HABSF5"
+    run "elbv2 describe-load-balancers" 0 awscli elbv2 describe-load-balancers --names k8s-web &&
+      expect "describe by name" "$(field "['LoadBalancers'][0]['LoadBalancerArn']" <<<"$out")" "$lb"
+    run "elbv2 describe-tags" 0 awscli elbv2 describe-tags --resource-arns "$lb" &&
+      expect "lb tags" "$(field "['TagDescriptions'][0]['Tags'][0]['Value']" <<<"$out")" "demo"
+    run "elbv2 wait load-balancer-available" 0 awscli elbv2 wait load-balancer-available --load-balancer-arns "$lb" &&
+      pass "load balancer available"
+    run "elbv2 describe-load-balancers active" 0 awscli elbv2 describe-load-balancers --load-balancer-arns "$lb" &&
+      expect "lb active" "$(field "['LoadBalancers'][0]['State']['Code']" <<<"$out")" "active"
+    run "elbv2 delete-load-balancer" 0 awscli elbv2 delete-load-balancer --load-balancer-arn "$lb" &&
+      pass "load balancer deleted"
+    refused "deleted load balancer is not found" awscli elbv2 describe-load-balancers --load-balancer-arns "$lb"
+    expect "gone: LoadBalancerNotFound" "$err" "LoadBalancerNotFound"
+  fi
+fi
+
+# ACM: the wildcard certificate the account holds before the deployment (--certificate).
+if run "acm list-certificates" 0 awscli acm list-certificates --certificate-statuses ISSUED; then
+  expect "seeded certificate listed" "$(field "['CertificateSummaryList'][0]['DomainName']" <<<"$out")" "*.example.com"
+  cert=$(field "['CertificateSummaryList'][0]['CertificateArn']" <<<"$out")
+  run "acm describe-certificate" 0 awscli acm describe-certificate --certificate-arn "$cert" &&
+    expect "seeded certificate issued" "$(field "['Certificate']['Status']" <<<"$out")" "ISSUED"
+fi
+if run "acm request-certificate" 0 awscli acm request-certificate --domain-name api.example.com --validation-method DNS; then
+  requested=$(field "['CertificateArn']" <<<"$out")
+  run "acm describe requested" 0 awscli acm describe-certificate --certificate-arn "$requested" &&
+    expect "requested certificate pending" "$(field "['Certificate']['Status']" <<<"$out")" "PENDING_VALIDATION"
+  run "acm delete-certificate" 0 awscli acm delete-certificate --certificate-arn "$requested" && pass "certificate deleted"
+fi
+
+finish
