@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The sandbox's Elastic Load Balancing v2 and ACM must satisfy the AWS CLI: botocore signs,
-# parses and checks every answer. A load balancer in two subnets of a VPC made with `aws ec2` is created, described,
+# The sandbox's Elastic Load Balancing v2, ACM, CloudWatch Logs and CloudWatch dashboards
+# must satisfy the AWS CLI: botocore signs, parses and checks every answer. A load balancer in two subnets of a VPC made with `aws ec2` is created, described,
 # waited on until active and deleted; the wildcard certificate seeded with --certificate is
-# listed and described.
+# listed and described; a log group gets a retention; a dashboard is put, read, listed and
+# deleted.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v aws >/dev/null 2>&1; then
@@ -74,6 +75,33 @@ if run "acm request-certificate" 0 awscli acm request-certificate --domain-name 
   run "acm describe requested" 0 awscli acm describe-certificate --certificate-arn "$requested" &&
     expect "requested certificate pending" "$(field "['Certificate']['Status']" <<<"$out")" "PENDING_VALIDATION"
   run "acm delete-certificate" 0 awscli acm delete-certificate --certificate-arn "$requested" && pass "certificate deleted"
+fi
+
+# CloudWatch Logs (awsJson 1.1): a log group and its retention.
+if run "logs create-log-group" 0 awscli logs create-log-group --log-group-name /aws/eks/demo/cluster --tags team=ml; then
+  refused "a second group of the name is refused" awscli logs create-log-group --log-group-name /aws/eks/demo/cluster
+  expect "duplicate: ResourceAlreadyExistsException" "$err" "ResourceAlreadyExistsException"
+  run "logs put-retention-policy" 0 awscli logs put-retention-policy --log-group-name /aws/eks/demo/cluster \
+    --retention-in-days 7 && pass "retention set"
+  run "logs describe-log-groups" 0 awscli logs describe-log-groups --log-group-name-prefix /aws/eks/demo &&
+    expect "group retention" "$(field "['logGroups'][0]['retentionInDays']" <<<"$out")" "7"
+  expect "group arn" "$(field "['logGroups'][0]['arn']" <<<"$out")" "arn:aws:logs:us-west-2:111122223333:log-group:/aws/eks/demo/cluster:*"
+  run "logs delete-log-group" 0 awscli logs delete-log-group --log-group-name /aws/eks/demo/cluster && pass "group deleted"
+fi
+
+# CloudWatch dashboards (awsJson 1.0, the protocol botocore picks for CloudWatch).
+body='{"widgets":[{"type":"text","x":0,"y":0,"width":6,"height":3,"properties":{"markdown":"hi"}}]}'
+if run "cloudwatch put-dashboard" 0 awscli cloudwatch put-dashboard --dashboard-name ops --dashboard-body "$body"; then
+  run "cloudwatch get-dashboard" 0 awscli cloudwatch get-dashboard --dashboard-name ops &&
+    expect "dashboard body" "$(field "['DashboardBody']" <<<"$out")" '"markdown":"hi"'
+  run "cloudwatch list-dashboards" 0 awscli cloudwatch list-dashboards &&
+    expect "dashboard listed" "$(field "['DashboardEntries'][0]['DashboardName']" <<<"$out")" "ops"
+  refused "a body without a widgets list is refused" awscli cloudwatch put-dashboard --dashboard-name bad \
+    --dashboard-body '{"widgets":3}'
+  expect "bad body: InvalidParameterInput" "$err" "InvalidParameterInput"
+  run "cloudwatch delete-dashboards" 0 awscli cloudwatch delete-dashboards --dashboard-names ops && pass "dashboard deleted"
+  refused "deleted dashboard is not found" awscli cloudwatch get-dashboard --dashboard-name ops
+  expect "gone: ResourceNotFound" "$err" "ResourceNotFound"
 fi
 
 finish
