@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The sandbox's Elastic Load Balancing v2, ACM, CloudWatch Logs and CloudWatch dashboards
-# must satisfy the AWS CLI: botocore signs, parses and checks every answer. A load balancer in two subnets of a VPC made with `aws ec2` is created, described,
-# waited on until active and deleted; the wildcard certificate seeded with --certificate is
-# listed and described; a log group gets a retention; a dashboard is put, read, listed and
-# deleted.
+# must satisfy the AWS CLI: botocore signs, parses and checks every answer. The wildcard
+# certificate seeded with --certificate is listed and described; a load balancer in two
+# subnets of a VPC made with `aws ec2` is created, described, waited on until active, given
+# a target group and an HTTPS listener with that certificate, and deleted; a log group gets
+# a retention; a dashboard is put, read, listed and deleted.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v aws >/dev/null 2>&1; then
@@ -29,6 +30,20 @@ refused() {
   err=$(cat "$work/stderr")
   if [ "$code" = 254 ] || [ "$code" = 255 ]; then pass "$name"; else fail "$name: exit $code${err:+ ($err)}"; fi
 }
+
+# ACM: the wildcard certificate the account holds before the deployment (--certificate).
+if run "acm list-certificates" 0 awscli acm list-certificates --certificate-statuses ISSUED; then
+  expect "seeded certificate listed" "$(field "['CertificateSummaryList'][0]['DomainName']" <<<"$out")" "*.example.com"
+  cert=$(field "['CertificateSummaryList'][0]['CertificateArn']" <<<"$out")
+  run "acm describe-certificate" 0 awscli acm describe-certificate --certificate-arn "$cert" &&
+    expect "seeded certificate issued" "$(field "['Certificate']['Status']" <<<"$out")" "ISSUED"
+fi
+if run "acm request-certificate" 0 awscli acm request-certificate --domain-name api.example.com --validation-method DNS; then
+  requested=$(field "['CertificateArn']" <<<"$out")
+  run "acm describe requested" 0 awscli acm describe-certificate --certificate-arn "$requested" &&
+    expect "requested certificate pending" "$(field "['Certificate']['Status']" <<<"$out")" "PENDING_VALIDATION"
+  run "acm delete-certificate" 0 awscli acm delete-certificate --certificate-arn "$requested" && pass "certificate deleted"
+fi
 
 # ELBv2: an internet-facing application load balancer in two zones, as a load-balancer
 # controller makes one for an Ingress.
@@ -56,25 +71,31 @@ if run "ec2 create-vpc" 0 awscli ec2 create-vpc --cidr-block 10.30.0.0/16; then
       pass "load balancer available"
     run "elbv2 describe-load-balancers active" 0 awscli elbv2 describe-load-balancers --load-balancer-arns "$lb" &&
       expect "lb active" "$(field "['LoadBalancers'][0]['State']['Code']" <<<"$out")" "active"
+    # A target group and an HTTPS listener with the seeded certificate, as the controller adds them.
+    if run "elbv2 create-target-group" 0 awscli elbv2 create-target-group --name k8s-web-tg --protocol HTTP --port 80 \
+      --vpc-id "$vpc" --target-type ip; then
+      tg=$(field "['TargetGroups'][0]['TargetGroupArn']" <<<"$out")
+      expect "target group arn" "$tg" ":targetgroup/k8s-web-tg/"
+      if run "elbv2 create-listener" 0 awscli elbv2 create-listener --load-balancer-arn "$lb" --protocol HTTPS --port 443 \
+        --certificates CertificateArn="$cert" --default-actions Type=forward,TargetGroupArn="$tg"; then
+        listener=$(field "['Listeners'][0]['ListenerArn']" <<<"$out")
+        refused "an HTTPS listener without a certificate is refused" awscli elbv2 create-listener --load-balancer-arn "$lb" \
+          --protocol HTTPS --port 8443 --default-actions Type=forward,TargetGroupArn="$tg"
+        run "elbv2 describe-listeners" 0 awscli elbv2 describe-listeners --load-balancer-arn "$lb" &&
+          expect "listener certificate" "$(field "['Listeners'][0]['Certificates'][0]['CertificateArn']" <<<"$out")" "$cert"
+        run "elbv2 describe-target-groups" 0 awscli elbv2 describe-target-groups --load-balancer-arn "$lb" &&
+          expect "target group in use by the lb" "$(field "['TargetGroups'][0]['LoadBalancerArns'][0]" <<<"$out")" "$lb"
+        refused "a target group in use is not deleted" awscli elbv2 delete-target-group --target-group-arn "$tg"
+        expect "in use: ResourceInUse" "$err" "ResourceInUse"
+        run "elbv2 delete-listener" 0 awscli elbv2 delete-listener --listener-arn "$listener" && pass "listener deleted"
+      fi
+      run "elbv2 delete-target-group" 0 awscli elbv2 delete-target-group --target-group-arn "$tg" && pass "target group deleted"
+    fi
     run "elbv2 delete-load-balancer" 0 awscli elbv2 delete-load-balancer --load-balancer-arn "$lb" &&
       pass "load balancer deleted"
     refused "deleted load balancer is not found" awscli elbv2 describe-load-balancers --load-balancer-arns "$lb"
     expect "gone: LoadBalancerNotFound" "$err" "LoadBalancerNotFound"
   fi
-fi
-
-# ACM: the wildcard certificate the account holds before the deployment (--certificate).
-if run "acm list-certificates" 0 awscli acm list-certificates --certificate-statuses ISSUED; then
-  expect "seeded certificate listed" "$(field "['CertificateSummaryList'][0]['DomainName']" <<<"$out")" "*.example.com"
-  cert=$(field "['CertificateSummaryList'][0]['CertificateArn']" <<<"$out")
-  run "acm describe-certificate" 0 awscli acm describe-certificate --certificate-arn "$cert" &&
-    expect "seeded certificate issued" "$(field "['Certificate']['Status']" <<<"$out")" "ISSUED"
-fi
-if run "acm request-certificate" 0 awscli acm request-certificate --domain-name api.example.com --validation-method DNS; then
-  requested=$(field "['CertificateArn']" <<<"$out")
-  run "acm describe requested" 0 awscli acm describe-certificate --certificate-arn "$requested" &&
-    expect "requested certificate pending" "$(field "['Certificate']['Status']" <<<"$out")" "PENDING_VALIDATION"
-  run "acm delete-certificate" 0 awscli acm delete-certificate --certificate-arn "$requested" && pass "certificate deleted"
 fi
 
 # CloudWatch Logs (awsJson 1.1): a log group and its retention.

@@ -1,8 +1,9 @@
 // Elastic Load Balancing v2 (awsQuery, API version 2015-12-01, signing name
 // "elasticloadbalancing") as the sandbox serves it: application and network load balancers
 // as a Kubernetes load-balancer controller or the AWS CLI makes them (CreateLoadBalancer,
-// DescribeLoadBalancers, DeleteLoadBalancer) and their tags (AddTags, RemoveTags,
-// DescribeTags). A load balancer is placed in EC2 subnets the sandbox has (an application
+// DescribeLoadBalancers, DeleteLoadBalancer, which deletes its listeners) and the tags of
+// load balancers, target groups and listeners (AddTags, RemoveTags, DescribeTags); target
+// groups and listeners are elbv2_target_groups.cc's. A load balancer is placed in EC2 subnets the sandbox has (an application
 // load balancer in at least two Availability Zones, as AWS requires), is "provisioning" for
 // SandboxSettings::load_balancer_delay and then "active", and gets AWS's DNS name shape and
 // the real per-region canonical hosted zone id of its type (what Route 53 alias records
@@ -18,15 +19,11 @@
 #include <cctype>
 #include <set>
 
-#include "sandbox/protocol/query_page.h"
-#include "sandbox/protocol/xml_writer.h"
-#include "sandbox/query_service.h"
+#include "sandbox/services/elbv2/elbv2_actions.h"
 
 namespace strata::sandbox {
 namespace elbv2 {
 namespace {
-
-constexpr const char* kLoadBalancerKind = "elbv2_load_balancer";
 
 ApiError LoadBalancerNotFound() {
   return ApiError(400, "LoadBalancerNotFound", "One or more load balancers not found");
@@ -34,7 +31,6 @@ ApiError LoadBalancerNotFound() {
 ApiError InvalidConfiguration(const std::string& message) {
   return ApiError(400, "InvalidConfigurationRequest", message);
 }
-ApiError ElbValidation(const std::string& message) { return ApiError(400, "ValidationError", message); }
 
 //! The canonical hosted zone ids of Elastic Load Balancing's DNS names per region: for
 //! application (and classic) load balancers, and for network load balancers
@@ -104,11 +100,6 @@ std::vector<Json> LoadBalancersIn(ServiceContext& ctx) {
   return out;
 }
 
-std::optional<Json> FindLoadBalancer(ServiceContext& ctx, const std::string& arn) {
-  std::optional<Json> lb = ctx.world.Get(kLoadBalancerKind, arn);
-  if (!lb || lb->value("region", "") != RegionOf(ctx)) return std::nullopt;
-  return Refreshed(ctx, *lb);
-}
 
 void CheckName(const std::string& name) {
   bool ok = !name.empty() && name.size() <= 32 && name.front() != '-' && name.back() != '-';
@@ -120,11 +111,6 @@ void CheckName(const std::string& name) {
   if (name.rfind("internal-", 0) == 0) throw ElbValidation("Load balancer names cannot start with 'internal-'");
 }
 
-Json TagsFrom(const AwsQueryParams& params, Json tags) {
-  for (const QueryTag& tag : params.Tags()) tags[tag.key] = tag.value;
-  if (tags.size() > 50) throw ApiError(400, "TooManyTags", "A load balancer holds at most 50 tags");
-  return tags;
-}
 
 //! The subnets of the call (Subnets.member.N, or SubnetMappings.member.N.SubnetId) as
 //! [{"SubnetId", "ZoneName"}], all in one VPC, whose id goes to `vpc`.
@@ -270,53 +256,64 @@ void DescribeLoadBalancers(QueryCall& call) {
     }
     if (names.empty()) selected = std::move(all);
   }
-  QueryPage page = SelectQueryPage(call.params, selected.size(), QueryPaging{"PageSize", "Marker", 400, 400});
-  pugi::xml_node list = AddChild(call.result, "LoadBalancers");
-  for (size_t i = page.begin; i < page.end; ++i) WriteLoadBalancer(list, selected[i]);
-  if (page.truncated) AddText(call.result, "NextMarker", page.next_token);
+  WriteElbPage(call, "LoadBalancers", selected, WriteLoadBalancer);
 }
 
 void DeleteLoadBalancer(QueryCall& call) {
   // Deleting a load balancer that does not exist (any more) succeeds, as on AWS.
   std::string arn = call.params.Required("LoadBalancerArn");
-  if (FindLoadBalancer(call.ctx, arn)) call.world().Erase(kLoadBalancerKind, arn);
+  if (!FindLoadBalancer(call.ctx, arn)) return;
+  DeleteListenersOf(call.ctx, arn);
+  call.world().Erase(kLoadBalancerKind, arn);
 }
 
-//! The load balancers a tag call names (ResourceArns.member.N, at most 20).
-std::vector<Json> TaggedResources(QueryCall& call) {
+//! One resource a tag call names: its ARN and document.
+struct Tagged {
+  std::string arn;
+  Json object;
+};
+
+//! The load balancers, target groups and listeners a tag call names (ResourceArns.member.N,
+//! at most 20), each refused with its kind's NotFound.
+std::vector<Tagged> TaggedResources(QueryCall& call) {
   std::vector<std::string> arns = call.params.MemberList("ResourceArns");
   if (arns.empty() || arns.size() > 20) throw ElbValidation("Give 1 to 20 resource ARNs");
-  std::vector<Json> out;
+  std::vector<Tagged> out;
   for (const std::string& arn : arns) {
-    std::optional<Json> lb = FindLoadBalancer(call.ctx, arn);
-    if (!lb) throw LoadBalancerNotFound();
-    out.push_back(*lb);
+    std::string kind = KindOfArn(arn);
+    std::optional<Json> object = kind == kLoadBalancerKind ? FindLoadBalancer(call.ctx, arn) : call.world().Get(kind, arn);
+    if (!object || object->value("region", "") != RegionOf(call.ctx)) {
+      if (kind == kTargetGroupKind) throw ApiError(400, "TargetGroupNotFound", "Target groups '" + arn + "' not found");
+      if (kind == kListenerKind) throw ApiError(400, "ListenerNotFound", "One or more listeners not found");
+      throw LoadBalancerNotFound();
+    }
+    out.push_back({arn, *object});
   }
   return out;
 }
 
 void AddTags(QueryCall& call) {
-  for (Json& lb : TaggedResources(call)) {
-    lb["tags"] = TagsFrom(call.params, lb["tags"]);
-    call.world().Put(kLoadBalancerKind, lb["LoadBalancerArn"].get<std::string>(), lb);
+  for (Tagged& tagged : TaggedResources(call)) {
+    tagged.object["tags"] = TagsFrom(call.params, tagged.object["tags"]);
+    call.world().Put(KindOfArn(tagged.arn), tagged.arn, tagged.object);
   }
 }
 
 void RemoveTags(QueryCall& call) {
   std::vector<std::string> keys = call.params.MemberList("TagKeys");
-  for (Json& lb : TaggedResources(call)) {
-    for (const std::string& key : keys) lb["tags"].erase(key);
-    call.world().Put(kLoadBalancerKind, lb["LoadBalancerArn"].get<std::string>(), lb);
+  for (Tagged& tagged : TaggedResources(call)) {
+    for (const std::string& key : keys) tagged.object["tags"].erase(key);
+    call.world().Put(KindOfArn(tagged.arn), tagged.arn, tagged.object);
   }
 }
 
 void DescribeTags(QueryCall& call) {
   pugi::xml_node descriptions = AddChild(call.result, "TagDescriptions");
-  for (const Json& lb : TaggedResources(call)) {
+  for (const Tagged& tagged : TaggedResources(call)) {
     pugi::xml_node description = AddChild(descriptions, "member");
-    AddText(description, "ResourceArn", lb["LoadBalancerArn"].get<std::string>());
+    AddText(description, "ResourceArn", tagged.arn);
     pugi::xml_node tags = AddChild(description, "Tags");
-    for (const auto& [key, value] : lb["tags"].items()) {
+    for (const auto& [key, value] : tagged.object["tags"].items()) {
       pugi::xml_node tag = AddChild(tags, "member");
       AddText(tag, "Key", key);
       AddText(tag, "Value", value.get<std::string>());
@@ -325,6 +322,27 @@ void DescribeTags(QueryCall& call) {
 }
 
 }  // namespace
+
+ApiError ElbValidation(const std::string& message) { return ApiError(400, "ValidationError", message); }
+
+std::optional<Json> FindLoadBalancer(ServiceContext& ctx, const std::string& arn) {
+  std::optional<Json> lb = ctx.world.Get(kLoadBalancerKind, arn);
+  if (!lb || lb->value("region", "") != RegionOf(ctx)) return std::nullopt;
+  return Refreshed(ctx, *lb);
+}
+
+Json TagsFrom(const AwsQueryParams& params, Json tags) {
+  for (const QueryTag& tag : params.Tags()) tags[tag.key] = tag.value;
+  if (tags.size() > 50) throw ApiError(400, "TooManyTags", "A resource holds at most 50 tags");
+  return tags;
+}
+
+const char* KindOfArn(const std::string& arn) {
+  if (arn.find(":targetgroup/") != std::string::npos) return kTargetGroupKind;
+  if (arn.find(":listener/") != std::string::npos) return kListenerKind;
+  return kLoadBalancerKind;
+}
+
 }  // namespace elbv2
 
 std::unique_ptr<Service> NewElbv2Service() {
@@ -335,6 +353,7 @@ std::unique_ptr<Service> NewElbv2Service() {
   actions["AddTags"] = elbv2::AddTags;
   actions["RemoveTags"] = elbv2::RemoveTags;
   actions["DescribeTags"] = elbv2::DescribeTags;
+  elbv2::AddTargetGroupActions(actions);
   return NewQueryService("elasticloadbalancing",
                          {"2015-12-01", "http://elasticloadbalancing.amazonaws.com/doc/2015-12-01/"}, std::move(actions));
 }
