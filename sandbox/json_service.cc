@@ -1,5 +1,7 @@
 #include "sandbox/json_service.h"
 
+#include <algorithm>
+
 #include "sandbox/protocol/json_response.h"
 
 namespace strata::sandbox {
@@ -82,6 +84,22 @@ std::map<std::string, std::string> JsonStringMap(const Json& input, const std::s
     out[k] = v.get<std::string>();
   }
   return out;
+}
+
+void AnswerJsonPage(const Json& input, const JsonPaging& paging, const std::vector<Json>& items, size_t page_size,
+                    const char* list_member, Json& out) {
+  size_t begin = 0;
+  std::string token = OptionalJsonString(input, paging.token_member);
+  std::string prefix = paging.token_prefix;
+  if (!token.empty()) {
+    bool ok = token.size() > prefix.size() && token.rfind(prefix, 0) == 0 &&
+              token.find_first_not_of("0123456789", prefix.size()) == std::string::npos && token.size() < prefix.size() + 10;
+    if (!ok) throw paging.bad_token;
+    begin = std::min(items.size(), static_cast<size_t>(std::stoul(token.substr(prefix.size()))));
+  }
+  size_t end = std::min(items.size(), begin + page_size);
+  out[list_member] = Json(std::vector<Json>(items.begin() + static_cast<long>(begin), items.begin() + static_cast<long>(end)));
+  if (end < items.size()) out[paging.token_member] = prefix + std::to_string(end);
 }
 
 }  // namespace strata::sandbox

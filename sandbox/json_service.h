@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sandbox/service.h"
 
@@ -44,5 +45,18 @@ std::string RequiredJsonString(const Json& input, const std::string& key);
 std::string OptionalJsonString(const Json& input, const std::string& key);
 //! The member as a map of strings (absent: empty); anything else: ValidationException.
 std::map<std::string, std::string> JsonStringMap(const Json& input, const std::string& key);
+
+//! One page of a list an awsJson call answers: the items [begin, end) of `total`, chosen by
+//! the call's token member (tokens this sandbox issued: `token_prefix` and the offset of the
+//! next item) and a page size. `items` are the list; the answer's member is filled in.
+struct JsonPaging {
+  const char* token_member;  //!< "NextToken", "nextToken"
+  const char* token_prefix;  //!< what the sandbox's tokens start with: "acm-page-"
+  ApiError bad_token;        //!< the refusal of a token the sandbox did not issue
+};
+//! `out[list_member]` = the page of `items` the call's token selects, `page_size` long, and
+//! `out[paging.token_member]` the next page's token when there is one.
+void AnswerJsonPage(const Json& input, const JsonPaging& paging, const std::vector<Json>& items, size_t page_size,
+                    const char* list_member, Json& out);
 
 }  // namespace strata::sandbox

@@ -78,6 +78,10 @@ std::unique_ptr<Service> NewSqsService();
 std::unique_ptr<Service> NewSsmService();
 std::unique_ptr<Service> NewKmsService();
 std::unique_ptr<Service> NewEventsService();
+std::unique_ptr<Service> NewElbv2Service();
+std::unique_ptr<Service> NewAcmService();
+std::unique_ptr<Service> NewLogsService();
+std::unique_ptr<Service> NewCloudWatchService();
 
 //! The region the call was signed for ("us-east-1" when its scope names none): where a
 //! regional service keeps the objects the call touches.

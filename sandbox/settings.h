@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace strata::sandbox {
 
@@ -46,9 +47,16 @@ struct SandboxSettings {
   Millis nodegroup_delay{std::chrono::seconds(2)};
   Millis addon_delay{std::chrono::seconds(1)};
   Millis nat_gateway_delay{std::chrono::seconds(1)};
+  //! How long an Elastic Load Balancing load balancer is "provisioning" before "active".
+  Millis load_balancer_delay{std::chrono::seconds(2)};
   //! How long a Kubernetes workload (Deployment, StatefulSet, DaemonSet, Job) in an EKS
   //! cluster takes from a spec change to rolled out (or completed).
   Millis workload_delay{std::chrono::seconds(1)};
+
+  //! Domains ("*.example.com") the account already holds an ISSUED ACM certificate for, as a
+  //! real account does before a deployment starts: made in each region on ACM's first call
+  //! there (sandbox/services/acm), never again once deleted.
+  std::vector<std::string> seed_certificates;
 };
 
 }  // namespace strata::sandbox

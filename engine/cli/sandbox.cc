@@ -3,10 +3,12 @@
 // AWS_ENDPOINT_URL and key pair. In a project directory it serves the project's world
 // (strata.yaml `sandbox:`), so `-sandbox` commands and the server see the same objects.
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <ostream>
 #include <thread>
+#include <vector>
 
 #include "engine/cli/command.h"
 #include "engine/cli/interrupts.h"
@@ -30,6 +32,8 @@ struct ServeFlags {
   std::optional<int> cluster_delay_ms;
   std::optional<int> nodegroup_delay_ms;
   std::optional<int> workload_delay_ms;
+  std::optional<int> load_balancer_delay_ms;
+  std::vector<std::string> certificates;  // ACM certificates the account already holds
   bool memory = false;
   std::string kubeconfig;  // written and kept current while serving; empty: none
 };
@@ -56,6 +60,12 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   if (f.cluster_delay_ms) s.cluster_delay = sandbox::Millis(*f.cluster_delay_ms);
   if (f.nodegroup_delay_ms) s.nodegroup_delay = sandbox::Millis(*f.nodegroup_delay_ms);
   if (f.workload_delay_ms) s.workload_delay = sandbox::Millis(*f.workload_delay_ms);
+  if (f.load_balancer_delay_ms) s.load_balancer_delay = sandbox::Millis(*f.load_balancer_delay_ms);
+  for (const std::string& domain : f.certificates) {
+    if (std::find(s.seed_certificates.begin(), s.seed_certificates.end(), domain) == s.seed_certificates.end()) {
+      s.seed_certificates.push_back(domain);
+    }
+  }
   return s;
 }
 
@@ -99,7 +109,7 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     ctx.exit_code = 1;
     return;
   }
-  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge) on " << server.url() << "\n"
+  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, ELBv2, ACM, CloudWatch Logs, CloudWatch) on " << server.url() << "\n"
            << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
            << ClusterPortNote(server)
            << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"
@@ -178,6 +188,11 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   serve->add_option("--nodegroup-delay-ms", flags->nodegroup_delay_ms, "Time a node group spends CREATING/DELETING");
   serve->add_option("--workload-delay-ms", flags->workload_delay_ms,
                     "Time a Kubernetes workload in an EKS cluster takes to roll out (or a Job to complete)");
+  serve->add_option("--load-balancer-delay-ms", flags->load_balancer_delay_ms,
+                    "Time an ELBv2 load balancer spends provisioning before it is active");
+  serve->add_option("--certificate", flags->certificates,
+                    "A domain (\"*.example.com\") the account already holds an ISSUED ACM certificate for (repeatable)")
+      ->option_text("DOMAIN");
   serve->add_option("--kubeconfig", flags->kubeconfig,
                     "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")
       ->option_text("FILE");

@@ -84,7 +84,7 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   }
   CheckKeys(f, node,
             {"enabled", "path", "latency_ms", "throttle_rate", "fault_rate", "seed", "cluster_delay_ms",
-             "nodegroup_delay_ms", "workload_delay_ms"},
+             "nodegroup_delay_ms", "workload_delay_ms", "load_balancer_delay_ms", "seed_certificates"},
             "the sandbox settings", diags);
   ReadBool(f, node, "enabled", sandbox.enabled, diags);
   if (node["path"]) sandbox.path = ScalarString(f, node["path"], "path", diags).value_or(sandbox.path);
@@ -95,6 +95,17 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   ReadNumber(f, node, "cluster_delay_ms", sandbox.cluster_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "nodegroup_delay_ms", sandbox.nodegroup_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "workload_delay_ms", sandbox.workload_delay_ms, 0, 3600000, diags);
+  ReadNumber(f, node, "load_balancer_delay_ms", sandbox.load_balancer_delay_ms, 0, 3600000, diags);
+  if (const YAML::Node domains = node["seed_certificates"]) {
+    if (!domains.IsSequence()) {
+      diags.Error("Invalid sandbox settings", "seed_certificates must be a list of domain names such as [\"*.example.com\"].",
+                  NodeRange(f, domains));
+    } else {
+      for (const YAML::Node& domain : domains) {
+        if (auto name = ScalarString(f, domain, "seed_certificates", diags)) sandbox.seed_certificates.push_back(*name);
+      }
+    }
+  }
 }
 
 void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSettings& limits, Diagnostics& diags) {

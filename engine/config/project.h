@@ -41,6 +41,9 @@ struct SandboxConfig {
   int cluster_delay_ms = 3000;
   int nodegroup_delay_ms = 2000;
   int workload_delay_ms = 1000;
+  int load_balancer_delay_ms = 2000;
+  //! Domains the sandbox's account holds an ISSUED ACM certificate for ("*.example.com").
+  std::vector<std::string> seed_certificates;
   SourceRange range;
 };
 

@@ -1,12 +1,16 @@
 #include "providers/aws/aws_provider.h"
 
 #include "providers/aws/common/aws_settings.h"
+#include "providers/aws/services/acm/acm_types.h"
 #include "providers/aws/services/autoscaling/autoscaling_types.h"
+#include "providers/aws/services/cloudwatch/cloudwatch_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
 #include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
+#include "providers/aws/services/elbv2/elbv2_types.h"
 #include "providers/aws/services/iam/iam_types.h"
 #include "providers/aws/services/kms/kms_types.h"
+#include "providers/aws/services/logs/logs_types.h"
 #include "providers/aws/services/sqs/sqs_types.h"
 #include "providers/aws/services/ssm/ssm_types.h"
 #include "providers/aws/services/meta/meta_types.h"
@@ -25,13 +29,14 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
-                       NewAwsCloudwatchEventTarget}) {
+                       NewAwsCloudwatchEventTarget, NewAwsCloudwatchLogGroup, NewAwsCloudwatchDashboard}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsEksAddonVersionData, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
-                       NewAwsSsmParameterData, NewAwsAmiData}) {
+                       NewAwsSsmParameterData, NewAwsAmiData, NewAwsLbData, NewAwsAlbData,
+                       NewAwsAcmCertificateData}) {
     Add(factory(session_));
   }
 }

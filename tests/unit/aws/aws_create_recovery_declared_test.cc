@@ -43,6 +43,8 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_kms_alias", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_rule", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_target", CreateRecovery::NaturalKey},
+      {"aws_cloudwatch_log_group", CreateRecovery::NaturalKey},
+      {"aws_cloudwatch_dashboard", CreateRecovery::NaturalKey},
   };
   return table;
 }
