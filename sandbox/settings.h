@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace strata::sandbox {
 
@@ -49,6 +50,13 @@ struct SandboxSettings {
   //! How long a Kubernetes workload (Deployment, StatefulSet, DaemonSet, Job) in an EKS
   //! cluster takes from a spec change to rolled out (or completed).
   Millis workload_delay{std::chrono::seconds(1)};
+  //! How long a Route 53 change (ChangeResourceRecordSets, CreateHostedZone) stays PENDING
+  //! before GetChange answers INSYNC.
+  Millis route53_change_delay{std::chrono::seconds(1)};
+
+  //! Public hosted zones the account holds before anything is deployed ("example.com"):
+  //! made when the sandbox starts on a world that has no zone of that name.
+  std::vector<std::string> seed_hosted_zones;
 };
 
 }  // namespace strata::sandbox

@@ -30,6 +30,8 @@ struct ServeFlags {
   std::optional<int> cluster_delay_ms;
   std::optional<int> nodegroup_delay_ms;
   std::optional<int> workload_delay_ms;
+  std::optional<int> route53_change_delay_ms;
+  std::vector<std::string> hosted_zones;
   bool memory = false;
   std::string kubeconfig;  // written and kept current while serving; empty: none
 };
@@ -56,6 +58,8 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   if (f.cluster_delay_ms) s.cluster_delay = sandbox::Millis(*f.cluster_delay_ms);
   if (f.nodegroup_delay_ms) s.nodegroup_delay = sandbox::Millis(*f.nodegroup_delay_ms);
   if (f.workload_delay_ms) s.workload_delay = sandbox::Millis(*f.workload_delay_ms);
+  if (f.route53_change_delay_ms) s.route53_change_delay = sandbox::Millis(*f.route53_change_delay_ms);
+  s.seed_hosted_zones.insert(s.seed_hosted_zones.end(), f.hosted_zones.begin(), f.hosted_zones.end());
   return s;
 }
 
@@ -99,7 +103,7 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     ctx.exit_code = 1;
     return;
   }
-  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge) on " << server.url() << "\n"
+  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, Route 53, S3) on " << server.url() << "\n"
            << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
            << ClusterPortNote(server)
            << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"
@@ -178,6 +182,11 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   serve->add_option("--nodegroup-delay-ms", flags->nodegroup_delay_ms, "Time a node group spends CREATING/DELETING");
   serve->add_option("--workload-delay-ms", flags->workload_delay_ms,
                     "Time a Kubernetes workload in an EKS cluster takes to roll out (or a Job to complete)");
+  serve->add_option("--route53-change-delay-ms", flags->route53_change_delay_ms,
+                    "Time a Route 53 change stays PENDING before it is INSYNC");
+  serve->add_option("--hosted-zone", flags->hosted_zones,
+                    "A public Route 53 hosted zone the account holds from the start (repeatable)")
+      ->option_text("DOMAIN");
   serve->add_option("--kubeconfig", flags->kubeconfig,
                     "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")
       ->option_text("FILE");

@@ -15,6 +15,8 @@ sandbox::SandboxSettings SandboxSettingsFor(const ProjectConfig& project) {
   s.cluster_delay = sandbox::Millis(c.cluster_delay_ms);
   s.nodegroup_delay = sandbox::Millis(c.nodegroup_delay_ms);
   s.workload_delay = sandbox::Millis(c.workload_delay_ms);
+  s.route53_change_delay = sandbox::Millis(c.route53_change_delay_ms);
+  s.seed_hosted_zones = c.seed_hosted_zones;
   return s;
 }
 

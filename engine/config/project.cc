@@ -84,7 +84,7 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   }
   CheckKeys(f, node,
             {"enabled", "path", "latency_ms", "throttle_rate", "fault_rate", "seed", "cluster_delay_ms",
-             "nodegroup_delay_ms", "workload_delay_ms"},
+             "nodegroup_delay_ms", "workload_delay_ms", "route53_change_delay_ms", "seed_hosted_zones"},
             "the sandbox settings", diags);
   ReadBool(f, node, "enabled", sandbox.enabled, diags);
   if (node["path"]) sandbox.path = ScalarString(f, node["path"], "path", diags).value_or(sandbox.path);
@@ -95,6 +95,16 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   ReadNumber(f, node, "cluster_delay_ms", sandbox.cluster_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "nodegroup_delay_ms", sandbox.nodegroup_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "workload_delay_ms", sandbox.workload_delay_ms, 0, 3600000, diags);
+  ReadNumber(f, node, "route53_change_delay_ms", sandbox.route53_change_delay_ms, 0, 3600000, diags);
+  if (const YAML::Node zones = node["seed_hosted_zones"]) {
+    if (!zones.IsSequence()) {
+      diags.Error("Invalid value", "seed_hosted_zones must be a list of domain names such as [example.com].",
+                  NodeRange(f, zones));
+    } else {
+      for (const YAML::Node& zone : zones)
+        if (auto name = ScalarString(f, zone, "seed_hosted_zones", diags)) sandbox.seed_hosted_zones.push_back(*name);
+    }
+  }
 }
 
 void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSettings& limits, Diagnostics& diags) {

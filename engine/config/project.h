@@ -41,6 +41,9 @@ struct SandboxConfig {
   int cluster_delay_ms = 3000;
   int nodegroup_delay_ms = 2000;
   int workload_delay_ms = 1000;
+  int route53_change_delay_ms = 1000;
+  //! Public hosted zones the sandbox account holds from the start ("example.com").
+  std::vector<std::string> seed_hosted_zones;
   SourceRange range;
 };
 

@@ -7,6 +7,8 @@
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
 #include "providers/aws/services/kms/kms_types.h"
+#include "providers/aws/services/route53/route53_types.h"
+#include "providers/aws/services/s3/s3_types.h"
 #include "providers/aws/services/sqs/sqs_types.h"
 #include "providers/aws/services/ssm/ssm_types.h"
 #include "providers/aws/services/meta/meta_types.h"
@@ -25,13 +27,14 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
-                       NewAwsCloudwatchEventTarget}) {
+                       NewAwsCloudwatchEventTarget, NewAwsRoute53Zone, NewAwsRoute53Record,
+                       NewAwsS3Bucket, NewAwsS3BucketVersioning, NewAwsS3BucketPublicAccessBlock}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
-                       NewAwsSsmParameterData, NewAwsAmiData}) {
+                       NewAwsSsmParameterData, NewAwsAmiData, NewAwsRoute53ZoneData}) {
     Add(factory(session_));
   }
 }

@@ -43,6 +43,11 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_kms_alias", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_rule", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_target", CreateRecovery::NaturalKey},
+      {"aws_route53_zone", CreateRecovery::ClientToken},
+      {"aws_route53_record", CreateRecovery::NaturalKey},
+      {"aws_s3_bucket", CreateRecovery::NaturalKey},
+      {"aws_s3_bucket_versioning", CreateRecovery::NaturalKey},
+      {"aws_s3_bucket_public_access_block", CreateRecovery::NaturalKey},
   };
   return table;
 }
