@@ -4,6 +4,7 @@
 // are signed as S3 signs them (sigv4_verifier: no double encoding, the payload hash in
 // x-amz-content-sha256).
 
+#include "engine/base/hash.h"
 #include "sandbox/services/s3/s3_store.h"
 
 namespace strata::sandbox {
@@ -13,6 +14,16 @@ ApiError NotServed(const ServiceContext& ctx) {
   return ApiError(405, "MethodNotAllowed",
                   "The sandbox's S3 has no operation " + ctx.request.method + " " + ctx.request.path +
                       " (it serves buckets, their tagging, versioning and public access block, and small objects).");
+}
+
+//! S3 checks a hashed payload against its x-amz-content-sha256 (UNSIGNED-PAYLOAD and the
+//! streaming forms carry no hash to check).
+void CheckContentSha256(const ServiceContext& ctx) {
+  auto header = ctx.request.headers.find("x-amz-content-sha256");
+  if (header == ctx.request.headers.end() || header->second.size() != 64) return;
+  if (header->second != base::Sha256Hex(ctx.request.body))
+    throw ApiError(400, "XAmzContentSHA256Mismatch",
+                   "The provided 'x-amz-content-sha256' header does not match what was computed.");
 }
 
 Response BucketOperation(ServiceContext& ctx, const std::string& bucket) {
@@ -58,6 +69,7 @@ class S3Service final : public Service {
   Protocol protocol() const override { return Protocol::RestXml; }
 
   Response Handle(ServiceContext& ctx) override {
+    CheckContentSha256(ctx);
     const std::string& path = ctx.request.path;
     size_t start = path.find_first_not_of('/');
     if (start == std::string::npos) {
