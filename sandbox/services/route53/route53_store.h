@@ -54,6 +54,8 @@ Response ListHostedZones(ServiceContext& ctx);
 Response ListHostedZonesByName(ServiceContext& ctx);
 Response UpdateHostedZoneComment(ServiceContext& ctx, const std::string& id);
 Response DeleteHostedZone(ServiceContext& ctx, const std::string& id);
+Response AssociateVPCWithHostedZone(ServiceContext& ctx, const std::string& id);
+Response DisassociateVPCFromHostedZone(ServiceContext& ctx, const std::string& id);
 Response GetChange(ServiceContext& ctx, const std::string& id);
 Response ChangeTagsForResource(ServiceContext& ctx, const std::string& type, const std::string& id);
 Response ListTagsForResource(ServiceContext& ctx, const std::string& type, const std::string& id);

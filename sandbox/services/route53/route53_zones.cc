@@ -1,6 +1,7 @@
 // Route 53 hosted zones as the sandbox serves them: CreateHostedZone (with AWS's caller
 // reference idempotency: a reference used again is HostedZoneAlreadyExists), GetHostedZone,
-// ListHostedZones, ListHostedZonesByName, UpdateHostedZoneComment, DeleteHostedZone (refused
+// ListHostedZones, ListHostedZonesByName, UpdateHostedZoneComment, a private zone's VPC
+// associations (Associate/DisassociateVPC: never a public zone's, never its last), DeleteHostedZone (refused
 // with HostedZoneNotEmpty while it holds records beyond its SOA and NS), GetChange and the
 // zone's tags. A new zone gets its SOA and NS record sets and four name servers.
 
@@ -295,6 +296,53 @@ Response DeleteHostedZone(ServiceContext& ctx, const std::string& id) {
   pugi::xml_document doc = Route53Document("DeleteHostedZoneResponse");
   WriteChangeInfo(ctx, doc.document_element(), change);
   return Route53Response(doc);
+}
+
+namespace {
+
+//! The <VPC> of an Associate/Disassociate request; InvalidInput when it names none.
+Json RequestedVpc(ServiceContext& ctx) {
+  pugi::xml_document body;
+  Json vpcs = VpcsOf(ParseRoute53Body(ctx, body));
+  if (vpcs.empty()) throw ApiError(400, "InvalidInput", "A VPC association needs a VPCId and a VPCRegion.");
+  return vpcs[0];
+}
+
+//! Saves `zone` with its new associations and answers <root><ChangeInfo>.
+Response SaveVpcChange(ServiceContext& ctx, const Json& zone, const char* root) {
+  SaveZone(ctx, zone);
+  pugi::xml_document doc = Route53Document(root);
+  WriteChangeInfo(ctx, doc.document_element(), NewChange(ctx, ""));
+  return Route53Response(doc);
+}
+
+}  // namespace
+
+Response AssociateVPCWithHostedZone(ServiceContext& ctx, const std::string& id) {
+  Json zone = LoadZone(ctx, id);
+  Json wanted = RequestedVpc(ctx);
+  if (!zone["PrivateZone"].get<bool>())
+    throw ApiError(400, "PublicZoneVPCAssociation", "You're trying to associate a VPC with a public hosted zone.");
+  for (const Json& vpc : zone["Vpcs"])
+    if (vpc["VPCId"] == wanted["VPCId"])
+      throw ApiError(400, "ConflictingDomainExists", "The VPC is already associated with the hosted zone.");
+  zone["Vpcs"].push_back(wanted);
+  return SaveVpcChange(ctx, zone, "AssociateVPCWithHostedZoneResponse");
+}
+
+Response DisassociateVPCFromHostedZone(ServiceContext& ctx, const std::string& id) {
+  Json zone = LoadZone(ctx, id);
+  Json dropped = RequestedVpc(ctx);
+  Json kept = Json::array();
+  for (const Json& vpc : zone["Vpcs"])
+    if (vpc["VPCId"] != dropped["VPCId"]) kept.push_back(vpc);
+  if (kept.size() == zone["Vpcs"].size())
+    throw ApiError(404, "VPCAssociationNotFound", "The specified VPC and hosted zone are not currently associated.");
+  if (kept.empty())
+    throw ApiError(400, "LastVPCAssociation",
+                   "The VPC that you're trying to disassociate from the private hosted zone is the last VPC that is associated with the hosted zone.");
+  zone["Vpcs"] = kept;
+  return SaveVpcChange(ctx, zone, "DisassociateVPCFromHostedZoneResponse");
 }
 
 Response GetChange(ServiceContext& ctx, const std::string& id) {

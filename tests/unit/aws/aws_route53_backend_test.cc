@@ -80,6 +80,30 @@ TEST_P(AwsRoute53Test, ZoneCreateReadUpdateRecoverImportDelete) {
   MustDelete("aws_route53_zone", updated);  // gone is gone
 }
 
+TEST_P(AwsRoute53Test, PrivateZoneVpcsChangeInPlaceButNotPublicness) {
+  std::string name = "private" + suffix_ + ".internal";
+  auto vpc = [](const std::string& id) { return Obj({{"vpc_id", S(id)}}); };
+  Value config = Obj({{"name", S(name)}, {"vpc", Value::Set({vpc("vpc-0a" + suffix_)})}});
+  ctx_.idempotency_token = "token-private-" + suffix_;
+  Value zone = MustCreate("aws_route53_zone", config);
+  ctx_.idempotency_token.clear();
+  ASSERT_TRUE(zone.IsMapping());
+  EXPECT_EQ(Attr(zone, "vpc"), Value::Set({Obj({{"vpc_id", S("vpc-0a" + suffix_)}, {"vpc_region", S("us-west-2")}})}));
+  ExpectNoChange("aws_route53_zone", zone, config);
+  ReadResult found = provider_.ReadDataSource(ctx_, "aws_route53_zone", Obj({{"name", S(name)}, {"private_zone", Value::Bool(true)}}));
+  ASSERT_FALSE(found.diags.HasErrors()) << Text(found.diags);
+  EXPECT_EQ(Str(found.state, "zone_id"), Str(zone, "id"));
+
+  // Another VPC in, the first out: associations change in place.
+  Value moved = UpdateInPlace("aws_route53_zone", zone, With(config, "vpc", Value::Set({vpc("vpc-0b" + suffix_)})));
+  EXPECT_EQ(Attr(moved, "vpc"), Value::Set({Obj({{"vpc_id", S("vpc-0b" + suffix_)}, {"vpc_region", S("us-west-2")}})}));
+  ExpectReadsBack("aws_route53_zone", moved);
+  // Private to public is a new zone.
+  PlanResult to_public = PlanUpdate("aws_route53_zone", moved, With(config, "vpc", Value()));
+  EXPECT_FALSE(to_public.requires_replace.empty());
+  MustDelete("aws_route53_zone", moved);
+}
+
 TEST_P(AwsRoute53Test, ZoneDataSourceMatchesNameWithOrWithoutTheDot) {
   std::string name = "data" + suffix_ + ".example.org";
   Value zone = Zone(name);

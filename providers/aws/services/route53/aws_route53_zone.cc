@@ -2,7 +2,8 @@
 // without "/hostedzone/". CreateHostedZone takes the create's idempotency token as its
 // CallerReference: a create sent again after a crash is refused with HostedZoneAlreadyExists,
 // and the zone holding that reference is the one the first create made. A zone is created
-// public, or private to its first vpc block; its comment and tags change in place. Delete
+// public, or private to its first vpc block; its comment, tags and further VPC associations
+// change in place (a zone cannot turn from public to private or back: that replaces it). Delete
 // refuses a zone holding records (HostedZoneNotEmpty) unless force_destroy, which deletes
 // every record set but the apex SOA and NS first.
 
@@ -45,7 +46,7 @@ class AwsRoute53Zone final : public AwsResourceType {
                           {"comment", OptionalComputed("string")},
                           {"delegation_set_id", Optional("string", true)},
                           {"force_destroy", Optional("bool")},
-                          {"vpc", Optional("set(object({vpc_id=string, vpc_region=optional(string)}))", true)},
+                          {"vpc", Optional("set(object({vpc_id=string, vpc_region=optional(string)}))")},
                           {"tags", Optional("map(string)")},
                           {"tags_all", Computed("map(string)")},
                           {"zone_id", Computed("string")},
@@ -110,11 +111,22 @@ class AwsRoute53Zone final : public AwsResourceType {
     return ReadZone(ctx, GetString(prior, "id"), prior);
   }
 
+  //! A public zone cannot become private or the other way round (Terraform replaces it).
+  PlanResult Plan(const OperationContext& ctx, const Value& prior, const Value& proposed,
+                  const Value& config) const override {
+    PlanResult result = AwsResourceType::Plan(ctx, prior, proposed, config);
+    if (prior.IsNull() || result.planned.IsNull() || !result.requires_replace.empty()) return result;
+    if (Blocks(prior, "vpc").empty() == Blocks(result.planned, "vpc").empty()) return result;
+    PlanResult replace = AwsResourceType::Plan(ctx, Value(), proposed, config);
+    replace.requires_replace = {AttrPath::Of("vpc")};
+    return replace;
+  }
+
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
     std::string id = GetString(prior, "id");
-    Diagnostics diags;
+    Diagnostics diags = UpdateVpcs(ctx, id, Blocks(prior, "vpc"), Blocks(planned, "vpc"));
     std::string comment = GetString(planned, "comment", kDefaultZoneComment);
-    if (comment != GetString(prior, "comment")) {
+    if (!diags.HasErrors() && comment != GetString(prior, "comment")) {
       pugi::xml_document body = NewXmlBody("UpdateHostedZoneCommentRequest", kRoute53Xmlns);
       body.document_element().append_child("Comment").text() = comment.c_str();
       RestXmlRequest call;
@@ -159,6 +171,13 @@ class AwsRoute53Zone final : public AwsResourceType {
     if (name.IsString()) out = With(out, "name", Value::String(NormalizeDnsName(name.AsString())));
     if (Get(out, "comment").IsNull()) out = With(out, "comment", Value::String(kDefaultZoneComment));
     if (Get(out, "force_destroy").IsNull()) out = With(out, "force_destroy", Value::Bool(false));
+    // vpc_region defaults to the provider's region (Terraform: optional and computed).
+    ValueList vpcs = Blocks(out, "vpc");
+    if (!vpcs.empty() && session_->Configured()) {
+      for (Value& vpc : vpcs)
+        if (Get(vpc, "vpc_region").IsNull()) vpc = With(vpc, "vpc_region", Value::String(session_->Region()));
+      out = With(out, "vpc", Value::Set(std::move(vpcs)));
+    }
     return out;
   }
 
@@ -168,6 +187,40 @@ class AwsRoute53Zone final : public AwsResourceType {
   static std::string CallerReference(const OperationContext& ctx) {
     if (!ctx.idempotency_token.empty()) return ctx.idempotency_token.substr(0, kMaxCallerReference);
     return UniqueName("strata-", ctx);
+  }
+
+  //! Associates the VPCs `to` adds, then disassociates those it drops (a private zone keeps
+  //! one VPC at all times), each change waited on until INSYNC.
+  Diagnostics UpdateVpcs(const OperationContext& ctx, const std::string& id, const ValueList& from, const ValueList& to) {
+    auto has = [](const ValueList& list, const Value& vpc) {
+      for (const Value& v : list)
+        if (GetString(v, "vpc_id") == GetString(vpc, "vpc_id")) return true;
+      return false;
+    };
+    auto call = [&](const char* operation, const char* action, const char* root, const Value& vpc) -> Diagnostics {
+      pugi::xml_document body = NewXmlBody(root, kRoute53Xmlns);
+      pugi::xml_node v = body.document_element().append_child("VPC");
+      v.append_child("VPCRegion").text() = GetString(vpc, "vpc_region", session_->Region()).c_str();
+      v.append_child("VPCId").text() = GetString(vpc, "vpc_id").c_str();
+      RestXmlRequest request;
+      request.method = "POST";
+      request.path = Route53Path({"hostedzone", id, action});
+      request.body = XmlBodyText(body);
+      Result<XmlResponse> done = CallRoute53(*session_, ctx, operation, request);
+      if (!done.ok()) return AwsErrorDiag(operation, done.error());
+      return WaitForRoute53Change(*session_, ctx, XmlText(done->result, "ChangeInfo/Id"));
+    };
+    for (const Value& vpc : to) {
+      if (has(from, vpc)) continue;
+      Diagnostics diags = call("AssociateVPCWithHostedZone", "associatevpc", "AssociateVPCWithHostedZoneRequest", vpc);
+      if (diags.HasErrors()) return diags;
+    }
+    for (const Value& vpc : from) {
+      if (has(to, vpc)) continue;
+      Diagnostics diags = call("DisassociateVPCFromHostedZone", "disassociatevpc", "DisassociateVPCFromHostedZoneRequest", vpc);
+      if (diags.HasErrors()) return diags;
+    }
+    return {};
   }
 
   Diagnostics UpdateTags(const OperationContext& ctx, const std::string& id, const TagMap& from, const TagMap& to) {
