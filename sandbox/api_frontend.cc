@@ -61,11 +61,26 @@ ApiFrontEnd::ApiFrontEnd(const SandboxSettings& settings, World& world, std::mut
       injector_(settings.seed, settings.throttle_probability, settings.fault_probability,
                 settings.lost_reply_probability) {
   for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService, NewAutoScalingService, NewSqsService,
-                    NewSsmService, NewKmsService, NewEventsService,
-                    NewElbv2Service, NewAcmService, NewLogsService, NewCloudWatchService}) {
+                    NewSsmService, NewKmsService, NewEventsService, NewElbv2Service, NewAcmService, NewLogsService,
+                    NewCloudWatchService, NewRoute53Service, NewS3Service}) {
     std::unique_ptr<Service> service = make();
     std::string name = service->name();
     services_.emplace(std::move(name), std::move(service));
+  }
+  SeedServices();
+}
+
+void ApiFrontEnd::SeedServices() {
+  std::lock_guard lock(world_mutex_);
+  Request none;
+  ServiceContext ctx{world_, none, settings_, std::chrono::system_clock::now(), cluster_endpoint_base_, cluster_ca_pem_};
+  world_.Begin();
+  try {
+    for (auto& [name, service] : services_) service->Seed(ctx);
+    world_.Commit();
+  } catch (...) {
+    world_.Rollback();
+    throw;
   }
 }
 
@@ -199,7 +214,7 @@ Response ApiFrontEnd::Dispatch(Service& service, const Request& request) {
 Response ApiFrontEnd::Refuse(const Service* service, const Request& request,
                              const ErrorInfo& error) const {
   Protocol protocol = service ? service->protocol() : GuessProtocol(request);
-  return RenderError(protocol, request.service, error, request.request_id);
+  return RenderError(protocol, request.service, error, request.request_id, request.method);
 }
 
 SandboxStats ApiFrontEnd::stats() const {

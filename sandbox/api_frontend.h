@@ -40,6 +40,8 @@ class ApiFrontEnd {
   std::optional<std::string> SecretOf(const std::string& access_key);
   // Runs the service in a world transaction; ApiError and exceptions become errors.
   Response Dispatch(Service& service, const Request& request);
+  //! Every service's Seed, in one transaction.
+  void SeedServices();
   Response Refuse(const Service* service, const Request& request, const ErrorInfo& error) const;
 
   const SandboxSettings& settings_;

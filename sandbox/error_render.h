@@ -17,8 +17,9 @@ std::string QueryNamespace(const std::string& service);
 //! The awsJson version of a JSON service ("sqs": "1.0"; "1.1" for the others).
 std::string AwsJsonVersion(const std::string& service);
 
-//! Renders `error` in the protocol of `service` (its name picks the query namespace).
+//! Renders `error` in the protocol of `service` (its name picks the query namespace, and
+//! S3's shape among the REST-XML services; `method` matters to S3's HEAD requests only).
 Response RenderError(Protocol protocol, const std::string& service, const ErrorInfo& error,
-                     const std::string& request_id);
+                     const std::string& request_id, const std::string& method = "");
 
 }  // namespace strata::sandbox

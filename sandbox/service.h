@@ -66,6 +66,10 @@ class Service {
   virtual Protocol protocol() const = 0;
   //! Answers the call; throws ApiError to refuse it.
   virtual Response Handle(ServiceContext& ctx) = 0;
+  //! Makes what the settings say the account already holds (Route 53's seed_hosted_zones),
+  //! when the world does not hold it yet. Called once as the server starts, inside a
+  //! transaction; `ctx.request` is an empty request.
+  virtual void Seed(ServiceContext& ctx) { (void)ctx; }
 };
 
 //! The services the sandbox serves, one per signing name.
@@ -82,6 +86,8 @@ std::unique_ptr<Service> NewElbv2Service();
 std::unique_ptr<Service> NewAcmService();
 std::unique_ptr<Service> NewLogsService();
 std::unique_ptr<Service> NewCloudWatchService();
+std::unique_ptr<Service> NewRoute53Service();
+std::unique_ptr<Service> NewS3Service();
 
 //! The region the call was signed for ("us-east-1" when its scope names none): where a
 //! regional service keeps the objects the call touches.

@@ -57,6 +57,13 @@ struct SandboxSettings {
   //! real account does before a deployment starts: made in each region on ACM's first call
   //! there (sandbox/services/acm), never again once deleted.
   std::vector<std::string> seed_certificates;
+  //! How long a Route 53 change (ChangeResourceRecordSets, CreateHostedZone) stays PENDING
+  //! before GetChange answers INSYNC.
+  Millis route53_change_delay{std::chrono::seconds(1)};
+
+  //! Public hosted zones the account holds before anything is deployed ("example.com"):
+  //! made when the sandbox starts on a world that has no zone of that name.
+  std::vector<std::string> seed_hosted_zones;
 };
 
 }  // namespace strata::sandbox

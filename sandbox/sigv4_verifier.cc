@@ -123,7 +123,11 @@ std::string CanonicalRequest(const SigV4Auth& auth, const ReceivedRequest& reque
                              const std::string& payload_hash) {
   std::string path, query;
   SplitTarget(request.target, &path, &query);
-  aws::SigningOptions uri_options;  // every service the sandbox serves signs like this
+  aws::SigningOptions uri_options;  // every service but S3 signs like this
+  if (auth.service == "s3") {         // S3 signs the wire path as it is (keys like "a//b")
+    uri_options.normalize_path = false;
+    uri_options.double_encode_path = false;
+  }
   std::vector<std::pair<std::string, std::string>> headers;
   for (const std::string& name : auth.signed_headers) {
     auto it = request.headers.find(name);

@@ -12,6 +12,8 @@ ErrorInfo ThrottlingError(Protocol protocol) {
       return {429, "ThrottlingException", "Rate exceeded"};
     case Protocol::AwsJson:
       return {400, "ThrottlingException", "Rate exceeded"};
+    case Protocol::RestXml:
+      return {503, "SlowDown", "Please reduce your request rate."};
   }
   return {400, "Throttling", "Rate exceeded"};
 }
@@ -31,6 +33,8 @@ ErrorInfo UnknownAccessKeyError(Protocol protocol) {
       return {403, "UnrecognizedClientException", "The security token included in the request is invalid."};
     case Protocol::AwsJson:
       return {400, "UnrecognizedClientException", "The security token included in the request is invalid."};
+    case Protocol::RestXml:
+      return {403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records."};
   }
   return {403, "InvalidClientTokenId", "The security token included in the request is invalid."};
 }

@@ -34,6 +34,8 @@ struct ServeFlags {
   std::optional<int> workload_delay_ms;
   std::optional<int> load_balancer_delay_ms;
   std::vector<std::string> certificates;  // ACM certificates the account already holds
+  std::optional<int> route53_change_delay_ms;
+  std::vector<std::string> hosted_zones;
   bool memory = false;
   std::string kubeconfig;  // written and kept current while serving; empty: none
 };
@@ -66,6 +68,8 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
       s.seed_certificates.push_back(domain);
     }
   }
+  if (f.route53_change_delay_ms) s.route53_change_delay = sandbox::Millis(*f.route53_change_delay_ms);
+  s.seed_hosted_zones.insert(s.seed_hosted_zones.end(), f.hosted_zones.begin(), f.hosted_zones.end());
   return s;
 }
 
@@ -109,7 +113,9 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     ctx.exit_code = 1;
     return;
   }
-  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, ELBv2, ACM, CloudWatch Logs, CloudWatch) on " << server.url() << "\n"
+  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, ELBv2, ACM, "
+              "CloudWatch Logs, CloudWatch, Route 53, S3) on "
+           << server.url() << "\n"
            << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
            << ClusterPortNote(server)
            << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"
@@ -192,6 +198,11 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
                     "Time an ELBv2 load balancer spends provisioning before it is active");
   serve->add_option("--certificate", flags->certificates,
                     "A domain (\"*.example.com\") the account already holds an ISSUED ACM certificate for (repeatable)")
+      ->option_text("DOMAIN");
+  serve->add_option("--route53-change-delay-ms", flags->route53_change_delay_ms,
+                    "Time a Route 53 change stays PENDING before it is INSYNC");
+  serve->add_option("--hosted-zone", flags->hosted_zones,
+                    "A public Route 53 hosted zone the account holds from the start (repeatable)")
       ->option_text("DOMAIN");
   serve->add_option("--kubeconfig", flags->kubeconfig,
                     "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")

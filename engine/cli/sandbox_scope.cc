@@ -17,6 +17,8 @@ sandbox::SandboxSettings SandboxSettingsFor(const ProjectConfig& project) {
   s.workload_delay = sandbox::Millis(c.workload_delay_ms);
   s.load_balancer_delay = sandbox::Millis(c.load_balancer_delay_ms);
   s.seed_certificates = c.seed_certificates;
+  s.route53_change_delay = sandbox::Millis(c.route53_change_delay_ms);
+  s.seed_hosted_zones = c.seed_hosted_zones;
   return s;
 }
 

@@ -84,7 +84,8 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   }
   CheckKeys(f, node,
             {"enabled", "path", "latency_ms", "throttle_rate", "fault_rate", "seed", "cluster_delay_ms",
-             "nodegroup_delay_ms", "workload_delay_ms", "load_balancer_delay_ms", "seed_certificates"},
+             "nodegroup_delay_ms", "workload_delay_ms", "load_balancer_delay_ms", "seed_certificates",
+             "route53_change_delay_ms", "seed_hosted_zones"},
             "the sandbox settings", diags);
   ReadBool(f, node, "enabled", sandbox.enabled, diags);
   if (node["path"]) sandbox.path = ScalarString(f, node["path"], "path", diags).value_or(sandbox.path);
@@ -104,6 +105,16 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
       for (const YAML::Node& domain : domains) {
         if (auto name = ScalarString(f, domain, "seed_certificates", diags)) sandbox.seed_certificates.push_back(*name);
       }
+    }
+  }
+  ReadNumber(f, node, "route53_change_delay_ms", sandbox.route53_change_delay_ms, 0, 3600000, diags);
+  if (const YAML::Node zones = node["seed_hosted_zones"]) {
+    if (!zones.IsSequence()) {
+      diags.Error("Invalid sandbox settings", "seed_hosted_zones must be a list of domain names such as [example.com].",
+                  NodeRange(f, zones));
+    } else {
+      for (const YAML::Node& zone : zones)
+        if (auto name = ScalarString(f, zone, "seed_hosted_zones", diags)) sandbox.seed_hosted_zones.push_back(*name);
     }
   }
 }

@@ -44,6 +44,9 @@ struct SandboxConfig {
   int load_balancer_delay_ms = 2000;
   //! Domains the sandbox's account holds an ISSUED ACM certificate for ("*.example.com").
   std::vector<std::string> seed_certificates;
+  int route53_change_delay_ms = 1000;
+  //! Public hosted zones the sandbox account holds from the start ("example.com").
+  std::vector<std::string> seed_hosted_zones;
   SourceRange range;
 };
 

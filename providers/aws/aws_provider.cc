@@ -11,6 +11,8 @@
 #include "providers/aws/services/iam/iam_types.h"
 #include "providers/aws/services/kms/kms_types.h"
 #include "providers/aws/services/logs/logs_types.h"
+#include "providers/aws/services/route53/route53_types.h"
+#include "providers/aws/services/s3/s3_types.h"
 #include "providers/aws/services/sqs/sqs_types.h"
 #include "providers/aws/services/ssm/ssm_types.h"
 #include "providers/aws/services/meta/meta_types.h"
@@ -29,14 +31,15 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
-                       NewAwsCloudwatchEventTarget, NewAwsCloudwatchLogGroup, NewAwsCloudwatchDashboard}) {
+                       NewAwsCloudwatchEventTarget, NewAwsCloudwatchLogGroup, NewAwsCloudwatchDashboard,
+                       NewAwsRoute53Zone, NewAwsRoute53Record, NewAwsS3Bucket, NewAwsS3BucketVersioning, NewAwsS3BucketPublicAccessBlock}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsEksAddonVersionData, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
                        NewAwsSsmParameterData, NewAwsAmiData, NewAwsLbData, NewAwsAlbData,
-                       NewAwsAcmCertificateData}) {
+                       NewAwsAcmCertificateData, NewAwsRoute53ZoneData}) {
     Add(factory(session_));
   }
 }

@@ -41,6 +41,19 @@ Response RenderQueryError(const ErrorInfo& error, const std::string& xml_namespa
   return XmlErrorResponse(error, doc, request_id);
 }
 
+Response RenderS3Error(const ErrorInfo& error, const std::string& method, const std::string& request_id) {
+  pugi::xml_document doc = NewXmlDocument();
+  pugi::xml_node root = doc.append_child("Error");
+  AddText(root, "Code", error.code);
+  AddText(root, "Message", error.message);
+  AddText(root, "RequestId", request_id);
+  Response response = XmlErrorResponse(error, doc, request_id);
+  response.content_type = "application/xml";
+  response.headers["x-amz-request-id"] = request_id;
+  if (method == "HEAD") response.body.clear();
+  return response;
+}
+
 Response RenderRestJsonError(const ErrorInfo& error, const std::string& request_id) {
   Response response = JsonResponse(Json{{"message", error.message}}, request_id, error.status);
   response.headers["x-amzn-ErrorType"] = error.code;

@@ -7,6 +7,8 @@
 //              (Type: "Receiver" for a 5xx status, "Sender" otherwise)
 //   REST-JSON  x-amzn-ErrorType: <Code> and {"message": "..."}
 //   awsJson    {"__type": "<Code>", "message": "..."} as application/x-amz-json-1.x
+//   Route 53   <ErrorResponse xmlns=...><Error><Type/><Code/><Message/></Error><RequestId/></ErrorResponse>
+//   S3         <Error><Code/><Message/><RequestId/></Error> (no body at all for a HEAD)
 // Every one carries the x-amzn-RequestId header. XML errors are text/xml on one line.
 
 #include <string>
@@ -21,6 +23,9 @@ Response RenderEc2Error(const ErrorInfo& error, const std::string& request_id);
 Response RenderQueryError(const ErrorInfo& error, const std::string& xml_namespace,
                           const std::string& request_id);
 Response RenderRestJsonError(const ErrorInfo& error, const std::string& request_id);
+//! S3's REST-XML error (x-amz-request-id beside x-amzn-RequestId). `method`: a HEAD is
+//! answered with the status and headers alone, as S3 does.
+Response RenderS3Error(const ErrorInfo& error, const std::string& method, const std::string& request_id);
 //! `json_version`: "1.0" or "1.1", the service's.
 Response RenderAwsJsonError(const ErrorInfo& error, const std::string& json_version, const std::string& request_id);
 

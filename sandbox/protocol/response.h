@@ -17,7 +17,8 @@ using Json = nlohmann::json;
 //!   RestJson  the verb and path name the action, JSON in and out (EKS)
 //!   AwsJson   POST / with X-Amz-Target "<prefix>.<Action>", JSON in and out
 //!             (application/x-amz-json-1.0 or 1.1: SQS, EventBridge, ...)
-enum class Protocol { Ec2Query, Query, RestJson, AwsJson };
+//!   RestXml   the verb and path name the action, XML in and out (Route 53, S3)
+enum class Protocol { Ec2Query, Query, RestJson, AwsJson, RestXml };
 
 //! One answer, error or not.
 struct Response {

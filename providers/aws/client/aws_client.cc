@@ -5,6 +5,7 @@
 #include "providers/aws/signing/sigv4_signer.h"
 #include "providers/aws/protocol/error_parser.h"
 #include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/protocol/rest_xml_protocol.h"
 
 namespace strata::aws {
 namespace {
@@ -117,6 +118,22 @@ Result<nlohmann::json> AwsClient::RestJson(const std::string& service, const Res
   auto response = SendResolved(*endpoint, BuildRestJsonHttpRequest(call, endpoint->url), options);
   if (!response.ok()) return response.error();
   return ParseJsonResponse(*response);
+}
+
+Result<HttpResponse> AwsClient::RestXmlRaw(const std::string& service, const RestXmlRequest& call,
+                                           const CallOptions& options) const {
+  auto endpoint = Endpoint(service);
+  if (!endpoint.ok()) return endpoint.error();
+  BucketAddressing addressing =
+      ChooseBucketAddressing(call.bucket, config_.s3_use_path_style, endpoint->overridden);
+  return SendResolved(*endpoint, BuildRestXmlHttpRequest(call, endpoint->url, addressing), options);
+}
+
+Result<XmlResponse> AwsClient::RestXml(const std::string& service, const RestXmlRequest& call,
+                                       const CallOptions& options) const {
+  auto response = RestXmlRaw(service, call, options);
+  if (!response.ok()) return response.error();
+  return ParseRestXmlResponse(*response);
 }
 
 }  // namespace strata::aws

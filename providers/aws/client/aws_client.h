@@ -23,6 +23,7 @@ namespace strata::aws {
 // which most of the provider (the query-protocol services) never parses.
 struct JsonRpcRequest;
 struct RestJsonRequest;
+struct RestXmlRequest;
 
 struct AwsClientConfig {
   std::string region;
@@ -35,6 +36,9 @@ struct AwsClientConfig {
   //! Debug log of each attempt ("POST https://sts... -> 200, attempt 1"): methods,
   //! URLs, statuses and error codes only — never headers, bodies or credentials.
   std::function<void(const std::string&)> log;
+  //! S3: address every bucket in the path (Terraform's s3_use_path_style); otherwise
+  //! virtual-hosted unless the endpoint is an override (rest_xml_protocol.h).
+  bool s3_use_path_style = false;
 };
 
 //! The seams an AwsClient works through. `credentials` may be null only for clients
@@ -68,6 +72,14 @@ class AwsClient {
                                  const CallOptions& options = {}) const;
   //! A REST-JSON call (EKS, EFS).
   Result<nlohmann::json> RestJson(const std::string& service, const RestJsonRequest& call,
+                                  const CallOptions& options = {}) const;
+
+  //! A REST-XML call (Route 53, S3), its XML answer parsed (ParseRestXmlResponse).
+  Result<XmlResponse> RestXml(const std::string& service, const RestXmlRequest& call,
+                              const CallOptions& options = {}) const;
+  //! The same call, answered with the raw response (S3's HeadBucket, GetObject: the answer
+  //! is in headers or is not XML).
+  Result<HttpResponse> RestXmlRaw(const std::string& service, const RestXmlRequest& call,
                                   const CallOptions& options = {}) const;
 
   //! Sends an already-built absolute-URL request to a resolved endpoint: signs each

@@ -84,6 +84,7 @@ Result<ResolvedEndpoint> EndpointResolver::Resolve(const std::string& service) c
   if (it == overrides_.end()) it = overrides_.find(kAllServices);
   if (it != overrides_.end() && !it->second.empty()) {
     out.url = NormalizeOverride(it->second);
+    out.overridden = true;
     if (out.signing_region.empty()) out.signing_region = "us-east-1";
     return out;
   }

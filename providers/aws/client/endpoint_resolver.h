@@ -17,6 +17,7 @@ struct ResolvedEndpoint {
   std::string signing_name;    //!< SigV4 service name: "eks", "elasticloadbalancing", ...
   bool s3_style_signing = false;  //!< S3: no path normalization or double encoding,
                                   //!< x-amz-content-sha256 signed
+  bool overridden = false;  //!< the URL is an override (a local endpoint: no per-bucket hosts)
 };
 
 //! The DNS suffix of the region's partition: "amazonaws.com", "amazonaws.com.cn".

@@ -20,7 +20,8 @@ ResourceSchema AwsSettingsSchema() {
                   {"max_retries", Optional("number")},
                   {"default_tags", Optional("map(string)")},
                   {"access_key", Optional("string")},
-                  {"secret_key", Optional("string")}};
+                  {"secret_key", Optional("string")},
+                  {"s3_use_path_style", Optional("bool")}};
   s.attributes["access_key"].sensitive = true;
   s.attributes["secret_key"].sensitive = true;
   return s;
@@ -81,6 +82,7 @@ Diagnostics ParseAwsSettings(const Value& config, const Environment& env, AwsSet
   out.default_tags = GetStringMap(config, "default_tags");
   out.access_key = GetString(config, "access_key");
   out.secret_key = GetString(config, "secret_key");
+  out.s3_use_path_style = GetBool(config, "s3_use_path_style", false);
   if (auto retries = GetNumber(config, "max_retries")) out.max_retries = static_cast<int>(*retries);
   CaBundle bundle = FindCaBundle(env, out.profile);
   out.ca_bundle = bundle.path;
@@ -128,6 +130,7 @@ std::shared_ptr<AwsClient> MakeAwsClient(const AwsSettings& settings,
   AwsClientConfig config;
   config.region = settings.region;
   config.endpoints = settings.endpoints;
+  config.s3_use_path_style = settings.s3_use_path_style;
   if (settings.max_retries) config.retry.max_retries = *settings.max_retries;
   config.log = std::move(log);
   return std::make_shared<AwsClient>(std::move(config), std::move(deps));

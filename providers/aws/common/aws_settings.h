@@ -21,10 +21,12 @@ struct AwsSettings {
   std::map<std::string, std::string> default_tags;
   std::string access_key;
   std::string secret_key;
+  bool s3_use_path_style = false;  //!< S3 buckets addressed in the path, never in the host name
   std::string ca_bundle;  //!< AWS_CA_BUNDLE or the profile's ca_bundle; empty: the system's CAs
 };
 
-//! region, profile, endpoints, max_retries, default_tags, access_key, secret_key.
+//! region, profile, endpoints, max_retries, default_tags, access_key, secret_key,
+//! s3_use_path_style.
 ResourceSchema AwsSettingsSchema();
 
 //! Reads the provider block (null: all defaults). The region falls back to AWS_REGION,

@@ -1,9 +1,9 @@
 // The sandbox's EKS service (REST-JSON, API version 2017-11-01): routes each call by HTTP
 // method and path, as botocore's model declares them, to the handler of its operation.
-#include <functional>
-#include <string_view>
+#include <string>
 #include <vector>
 
+#include "sandbox/rest_routes.h"
 #include "sandbox/service.h"
 #include "sandbox/services/eks/eks_access_entries.h"
 #include "sandbox/services/eks/eks_addons.h"
@@ -15,45 +15,12 @@
 namespace strata::sandbox {
 namespace {
 
-using Captures = std::vector<std::string>;
-using Handler = std::function<Response(ServiceContext&, const Captures&)>;
+using Captures = RouteCaptures;
 
-//! One operation: its method and path pattern, "{}" matching one path segment.
-struct Route {
-  std::string method;
-  std::vector<std::string> pattern;
-  Handler handler;
-};
-
-std::vector<std::string> Segments(std::string_view path) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= path.size()) {
-    size_t slash = path.find('/', start);
-    if (slash == std::string_view::npos) slash = path.size();
-    if (slash > start) out.emplace_back(path.substr(start, slash - start));
-    start = slash + 1;
-  }
-  return out;
-}
-
-bool Match(const Route& route, const std::vector<std::string>& segments, Captures& captures) {
-  if (route.pattern.size() != segments.size()) return false;
-  captures.clear();
-  for (size_t i = 0; i < segments.size(); ++i) {
-    if (route.pattern[i] == "{}") {
-      captures.push_back(segments[i]);
-    } else if (route.pattern[i] != segments[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
-const std::vector<Route>& Routes() {
+const std::vector<RestRoute>& Routes() {
   using namespace eks;
   using C = const Captures&;
-  static const std::vector<Route> kRoutes = {
+  static const std::vector<RestRoute> kRoutes = {
       {"POST", {"clusters"}, [](ServiceContext& ctx, C) { return CreateCluster(ctx); }},
       {"GET", {"clusters"}, [](ServiceContext& ctx, C) { return ListClusters(ctx); }},
       {"GET",
@@ -145,7 +112,7 @@ class EksService final : public Service {
     if (path.compare(0, tags_prefix.size(), tags_prefix) == 0 && path.size() > tags_prefix.size()) {
       return RouteTags(ctx, path.substr(tags_prefix.size()));
     }
-    std::vector<std::string> segments = Segments(path);
+    std::vector<std::string> segments = PathSegments(path);
     // /clusters/{name}/access-entries/{principalArn}[/access-policies[/{policyArn}]]: ARNs
     // hold '/', so everything after the collection is the entry's (eks_access_entries.h).
     if (segments.size() > 3 && segments[0] == "clusters" && segments[2] == "access-entries") {
@@ -153,11 +120,8 @@ class EksService final : public Service {
       if (path.compare(0, head.size(), head) == 0) return eks::RouteAccessEntry(ctx, segments[1], path.substr(head.size()));
     }
     Captures captures;
-    for (const Route& route : Routes()) {
-      if (route.method == ctx.request.method && Match(route, segments, captures)) {
-        return route.handler(ctx, captures);
-      }
-    }
+    if (const RestRoute* route = FindRoute(Routes(), ctx.request.method, segments, captures))
+      return route->handler(ctx, captures);
     throw ApiError(404, "NotFoundException",
                    "EKS has no operation " + ctx.request.method + " " + path +
                        " (the sandbox serves "

@@ -45,6 +45,11 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_cloudwatch_event_target", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_log_group", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_dashboard", CreateRecovery::NaturalKey},
+      {"aws_route53_zone", CreateRecovery::ClientToken},
+      {"aws_route53_record", CreateRecovery::NaturalKey},
+      {"aws_s3_bucket", CreateRecovery::NaturalKey},
+      {"aws_s3_bucket_versioning", CreateRecovery::NaturalKey},
+      {"aws_s3_bucket_public_access_block", CreateRecovery::NaturalKey},
   };
   return table;
 }

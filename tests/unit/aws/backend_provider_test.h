@@ -60,6 +60,7 @@ inline sandbox::SandboxSettings TestSandboxSettings() {
   s.nodegroup_delay = sandbox::Millis(200);
   s.addon_delay = sandbox::Millis(100);
   s.nat_gateway_delay = sandbox::Millis(100);
+  s.route53_change_delay = sandbox::Millis(200);
   return s;
 }
 

@@ -55,5 +55,27 @@ TEST(SandboxErrorRenderTest, RestJsonShape) {
   EXPECT_EQ(error.http_status, 404);
 }
 
+TEST(SandboxErrorRenderTest, Route53AndS3Shapes) {
+  Response route53 = RenderError(Protocol::RestXml, "route53", {400, "InvalidChangeBatch", kTricky.message}, "req-4");
+  EXPECT_NE(route53.body.find(R"(<ErrorResponse xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><Error><Type>Sender</Type>)"),
+            std::string::npos)
+      << route53.body;
+  aws::AwsError error = Parse(route53);
+  EXPECT_EQ(error.code, "InvalidChangeBatch");
+  EXPECT_EQ(error.message, kTricky.message);
+  EXPECT_EQ(error.request_id, "req-4");
+
+  Response s3 = RenderError(Protocol::RestXml, "s3", {409, "BucketNotEmpty", kTricky.message}, "req-5", "DELETE");
+  EXPECT_EQ(s3.body.rfind(R"(<?xml version="1.0" encoding="UTF-8"?><Error><Code>BucketNotEmpty</Code>)", 0), 0u) << s3.body;
+  error = Parse(s3);
+  EXPECT_EQ(error.code, "BucketNotEmpty");
+  EXPECT_EQ(error.request_id, "req-5");
+  EXPECT_EQ(error.http_status, 409);
+  // A HEAD is answered with the status alone, as S3 does.
+  Response head = RenderError(Protocol::RestXml, "s3", {404, "NoSuchBucket", "gone"}, "req-6", "HEAD");
+  EXPECT_TRUE(head.body.empty());
+  EXPECT_EQ(head.status, 404);
+}
+
 }  // namespace
 }  // namespace strata::sandbox
