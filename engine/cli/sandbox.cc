@@ -99,7 +99,7 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     ctx.exit_code = 1;
     return;
   }
-  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge) on " << server.url() << "\n"
+  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, Secrets Manager) on " << server.url() << "\n"
            << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
            << ClusterPortNote(server)
            << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"

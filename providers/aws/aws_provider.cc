@@ -10,6 +10,7 @@
 #include "providers/aws/services/sqs/sqs_types.h"
 #include "providers/aws/services/ssm/ssm_types.h"
 #include "providers/aws/services/meta/meta_types.h"
+#include "providers/aws/services/secretsmanager/secretsmanager_types.h"
 #include "providers/aws/services/sts/sts_types.h"
 
 namespace strata::aws {
@@ -25,13 +26,13 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
-                       NewAwsCloudwatchEventTarget}) {
+                       NewAwsCloudwatchEventTarget, NewAwsSecretsmanagerSecret, NewAwsSecretsmanagerSecretVersion}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
-                       NewAwsSsmParameterData, NewAwsAmiData}) {
+                       NewAwsSsmParameterData, NewAwsAmiData, NewAwsSecretsmanagerSecretVersionData}) {
     Add(factory(session_));
   }
 }

@@ -41,6 +41,8 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_sqs_queue_policy", CreateRecovery::NaturalKey},
       {"aws_kms_key", CreateRecovery::CreateTag},
       {"aws_kms_alias", CreateRecovery::NaturalKey},
+      {"aws_secretsmanager_secret", CreateRecovery::CreateTag},
+      {"aws_secretsmanager_secret_version", CreateRecovery::ClientToken},
       {"aws_cloudwatch_event_rule", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_target", CreateRecovery::NaturalKey},
   };
