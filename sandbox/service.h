@@ -79,6 +79,7 @@ std::unique_ptr<Service> NewSsmService();
 std::unique_ptr<Service> NewKmsService();
 std::unique_ptr<Service> NewEventsService();
 std::unique_ptr<Service> NewSecretsManagerService();
+std::unique_ptr<Service> NewCognitoIdpService();
 
 //! The region the call was signed for ("us-east-1" when its scope names none): where a
 //! regional service keeps the objects the call touches.

@@ -46,6 +46,8 @@ struct SandboxSettings {
   Millis nodegroup_delay{std::chrono::seconds(2)};
   Millis addon_delay{std::chrono::seconds(1)};
   Millis nat_gateway_delay{std::chrono::seconds(1)};
+  //! How long a Cognito user pool domain spends CREATING (then ACTIVE) and DELETING.
+  Millis cognito_domain_delay{std::chrono::seconds(1)};
   //! How long a Kubernetes workload (Deployment, StatefulSet, DaemonSet, Job) in an EKS
   //! cluster takes from a spec change to rolled out (or completed).
   Millis workload_delay{std::chrono::seconds(1)};

@@ -2,6 +2,7 @@
 
 #include "providers/aws/common/aws_settings.h"
 #include "providers/aws/services/autoscaling/autoscaling_types.h"
+#include "providers/aws/services/cognitoidp/cognitoidp_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
 #include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
@@ -26,7 +27,9 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
-                       NewAwsCloudwatchEventTarget, NewAwsSecretsmanagerSecret, NewAwsSecretsmanagerSecretVersion}) {
+                       NewAwsCloudwatchEventTarget, NewAwsSecretsmanagerSecret, NewAwsSecretsmanagerSecretVersion,
+                       NewAwsCognitoUserPool, NewAwsCognitoUserPoolDomain, NewAwsCognitoIdentityProvider,
+                       NewAwsCognitoUserPoolClient}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

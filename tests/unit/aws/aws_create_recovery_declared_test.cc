@@ -43,6 +43,10 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_kms_alias", CreateRecovery::NaturalKey},
       {"aws_secretsmanager_secret", CreateRecovery::CreateTag},
       {"aws_secretsmanager_secret_version", CreateRecovery::ClientToken},
+      {"aws_cognito_user_pool", CreateRecovery::CreateTag},
+      {"aws_cognito_user_pool_domain", CreateRecovery::NaturalKey},
+      {"aws_cognito_identity_provider", CreateRecovery::NaturalKey},
+      {"aws_cognito_user_pool_client", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_rule", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_target", CreateRecovery::NaturalKey},
   };
