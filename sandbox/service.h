@@ -88,6 +88,8 @@ std::unique_ptr<Service> NewLogsService();
 std::unique_ptr<Service> NewCloudWatchService();
 std::unique_ptr<Service> NewRoute53Service();
 std::unique_ptr<Service> NewS3Service();
+std::unique_ptr<Service> NewSecretsManagerService();
+std::unique_ptr<Service> NewCognitoIdpService();
 
 //! The region the call was signed for ("us-east-1" when its scope names none): where a
 //! regional service keeps the objects the call touches.

@@ -49,6 +49,8 @@ struct SandboxSettings {
   Millis nat_gateway_delay{std::chrono::seconds(1)};
   //! How long an Elastic Load Balancing load balancer is "provisioning" before "active".
   Millis load_balancer_delay{std::chrono::seconds(2)};
+  //! How long a Cognito user pool domain spends CREATING (then ACTIVE) and DELETING.
+  Millis cognito_domain_delay{std::chrono::seconds(1)};
   //! How long a Kubernetes workload (Deployment, StatefulSet, DaemonSet, Job) in an EKS
   //! cluster takes from a spec change to rolled out (or completed).
   Millis workload_delay{std::chrono::seconds(1)};

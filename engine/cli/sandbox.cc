@@ -36,6 +36,7 @@ struct ServeFlags {
   std::vector<std::string> certificates;  // ACM certificates the account already holds
   std::optional<int> route53_change_delay_ms;
   std::vector<std::string> hosted_zones;
+  std::optional<int> cognito_domain_delay_ms;
   bool memory = false;
   std::string kubeconfig;  // written and kept current while serving; empty: none
 };
@@ -70,6 +71,7 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   }
   if (f.route53_change_delay_ms) s.route53_change_delay = sandbox::Millis(*f.route53_change_delay_ms);
   s.seed_hosted_zones.insert(s.seed_hosted_zones.end(), f.hosted_zones.begin(), f.hosted_zones.end());
+  if (f.cognito_domain_delay_ms) s.cognito_domain_delay = sandbox::Millis(*f.cognito_domain_delay_ms);
   return s;
 }
 
@@ -114,7 +116,7 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     return;
   }
   *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, ELBv2, ACM, "
-              "CloudWatch Logs, CloudWatch, Route 53, S3) on "
+              "CloudWatch Logs, CloudWatch, Route 53, S3, Secrets Manager, Cognito) on "
            << server.url() << "\n"
            << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
            << ClusterPortNote(server)
@@ -204,6 +206,8 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   serve->add_option("--hosted-zone", flags->hosted_zones,
                     "A public Route 53 hosted zone the account holds from the start (repeatable)")
       ->option_text("DOMAIN");
+  serve->add_option("--cognito-domain-delay-ms", flags->cognito_domain_delay_ms,
+                    "Time a Cognito user pool domain spends CREATING/DELETING");
   serve->add_option("--kubeconfig", flags->kubeconfig,
                     "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")
       ->option_text("FILE");

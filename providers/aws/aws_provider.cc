@@ -4,6 +4,7 @@
 #include "providers/aws/services/acm/acm_types.h"
 #include "providers/aws/services/autoscaling/autoscaling_types.h"
 #include "providers/aws/services/cloudwatch/cloudwatch_types.h"
+#include "providers/aws/services/cognitoidp/cognitoidp_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
 #include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
@@ -16,6 +17,7 @@
 #include "providers/aws/services/sqs/sqs_types.h"
 #include "providers/aws/services/ssm/ssm_types.h"
 #include "providers/aws/services/meta/meta_types.h"
+#include "providers/aws/services/secretsmanager/secretsmanager_types.h"
 #include "providers/aws/services/sts/sts_types.h"
 
 namespace strata::aws {
@@ -32,14 +34,17 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
                        NewAwsCloudwatchEventTarget, NewAwsCloudwatchLogGroup, NewAwsCloudwatchDashboard,
-                       NewAwsRoute53Zone, NewAwsRoute53Record, NewAwsS3Bucket, NewAwsS3BucketVersioning, NewAwsS3BucketPublicAccessBlock}) {
+                       NewAwsRoute53Zone, NewAwsRoute53Record, NewAwsS3Bucket, NewAwsS3BucketVersioning, NewAwsS3BucketPublicAccessBlock,
+                       NewAwsSecretsmanagerSecret, NewAwsSecretsmanagerSecretVersion,
+                       NewAwsCognitoUserPool, NewAwsCognitoUserPoolDomain, NewAwsCognitoIdentityProvider,
+                       NewAwsCognitoUserPoolClient}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,
                        NewAwsIamPolicyDocument, NewAwsEksClusterData, NewAwsEksClusterAuth, NewAwsEksAddonVersionData, NewAwsVpcData,
                        NewAwsSubnetsData, NewAwsSecurityGroupData, NewAwsAutoscalingGroupsData,
                        NewAwsSsmParameterData, NewAwsAmiData, NewAwsLbData, NewAwsAlbData,
-                       NewAwsAcmCertificateData, NewAwsRoute53ZoneData}) {
+                       NewAwsAcmCertificateData, NewAwsRoute53ZoneData, NewAwsSecretsmanagerSecretVersionData}) {
     Add(factory(session_));
   }
 }

@@ -58,7 +58,8 @@ std::string EndpointEnvName(const std::string& service) {
 
 constexpr const char* kEnvEndpointServices[] = {"ec2",     "iam",         "sts", "eks", "elbv2", "autoscaling",
                                                 "events",  "sqs",         "ssm", "kms", "route53",
-                                                "cognito-idp", "fsx",     "acm", "efs", "s3", "logs", "cloudwatch"};
+                                                "cognito-idp", "fsx",     "acm", "efs", "s3", "logs", "cloudwatch",
+                                                "secretsmanager"};
 
 void AddEnvironmentEndpoints(const Environment& env, std::map<std::string, std::string>& endpoints) {
   std::string ignore = env.GetNonEmptyEnv("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS").value_or("");
