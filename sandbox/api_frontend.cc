@@ -61,7 +61,8 @@ ApiFrontEnd::ApiFrontEnd(const SandboxSettings& settings, World& world, std::mut
       injector_(settings.seed, settings.throttle_probability, settings.fault_probability,
                 settings.lost_reply_probability) {
   for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService, NewAutoScalingService, NewSqsService,
-                    NewSsmService, NewKmsService, NewEventsService}) {
+                    NewSsmService, NewKmsService, NewEventsService, NewEfsService,
+                    NewFsxService}) {
     std::unique_ptr<Service> service = make();
     std::string name = service->name();
     services_.emplace(std::move(name), std::move(service));

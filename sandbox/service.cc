@@ -14,6 +14,18 @@ std::map<std::string, std::string> Request::Params() const {
 
 Json Request::JsonBody() const { return ParseJsonBody(body); }
 
+std::vector<std::string> PathSegments(std::string_view path) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t slash = path.find('/', start);
+    if (slash == std::string_view::npos) slash = path.size();
+    if (slash > start) out.emplace_back(path.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return out;
+}
+
 std::string RegionOf(const ServiceContext& ctx) {
   return ctx.request.region.empty() ? "us-east-1" : ctx.request.region;
 }

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "sandbox/caller_identity.h"
 #include "sandbox/protocol/api_error.h"
@@ -78,10 +80,15 @@ std::unique_ptr<Service> NewSqsService();
 std::unique_ptr<Service> NewSsmService();
 std::unique_ptr<Service> NewKmsService();
 std::unique_ptr<Service> NewEventsService();
+std::unique_ptr<Service> NewEfsService();
+std::unique_ptr<Service> NewFsxService();
 
 //! The region the call was signed for ("us-east-1" when its scope names none): where a
 //! regional service keeps the objects the call touches.
 std::string RegionOf(const ServiceContext& ctx);
+
+//! The non-empty segments of a REST path: "/clusters/demo/" is {"clusters", "demo"}.
+std::vector<std::string> PathSegments(std::string_view path);
 
 //! An ISO 8601 UTC timestamp with milliseconds ("2026-11-22T10:00:00.000Z"), as the query
 //! APIs write times.

@@ -46,6 +46,10 @@ struct SandboxSettings {
   Millis nodegroup_delay{std::chrono::seconds(2)};
   Millis addon_delay{std::chrono::seconds(1)};
   Millis nat_gateway_delay{std::chrono::seconds(1)};
+  //! EFS file systems, mount targets and access points creating/deleting (seconds on AWS).
+  Millis efs_delay{std::chrono::seconds(1)};
+  //! FSx file systems CREATING/UPDATING/DELETING (5 to 15 minutes on AWS).
+  Millis fsx_delay{std::chrono::seconds(2)};
   //! How long a Kubernetes workload (Deployment, StatefulSet, DaemonSet, Job) in an EKS
   //! cluster takes from a spec change to rolled out (or completed).
   Millis workload_delay{std::chrono::seconds(1)};

@@ -30,6 +30,8 @@ struct ServeFlags {
   std::optional<int> cluster_delay_ms;
   std::optional<int> nodegroup_delay_ms;
   std::optional<int> workload_delay_ms;
+  std::optional<int> efs_delay_ms;
+  std::optional<int> fsx_delay_ms;
   bool memory = false;
   std::string kubeconfig;  // written and kept current while serving; empty: none
 };
@@ -56,6 +58,8 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   if (f.cluster_delay_ms) s.cluster_delay = sandbox::Millis(*f.cluster_delay_ms);
   if (f.nodegroup_delay_ms) s.nodegroup_delay = sandbox::Millis(*f.nodegroup_delay_ms);
   if (f.workload_delay_ms) s.workload_delay = sandbox::Millis(*f.workload_delay_ms);
+  if (f.efs_delay_ms) s.efs_delay = sandbox::Millis(*f.efs_delay_ms);
+  if (f.fsx_delay_ms) s.fsx_delay = sandbox::Millis(*f.fsx_delay_ms);
   return s;
 }
 
@@ -99,7 +103,7 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     ctx.exit_code = 1;
     return;
   }
-  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge) on " << server.url() << "\n"
+  *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, EFS, FSx) on " << server.url() << "\n"
            << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
            << ClusterPortNote(server)
            << "World: " << (settings.state_path.empty() ? "in memory" : settings.state_path) << "\n\n"
@@ -178,6 +182,9 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
   serve->add_option("--nodegroup-delay-ms", flags->nodegroup_delay_ms, "Time a node group spends CREATING/DELETING");
   serve->add_option("--workload-delay-ms", flags->workload_delay_ms,
                     "Time a Kubernetes workload in an EKS cluster takes to roll out (or a Job to complete)");
+  serve->add_option("--efs-delay-ms", flags->efs_delay_ms,
+                    "Time an EFS file system, mount target or access point spends creating/deleting");
+  serve->add_option("--fsx-delay-ms", flags->fsx_delay_ms, "Time an FSx file system spends CREATING/UPDATING/DELETING");
   serve->add_option("--kubeconfig", flags->kubeconfig,
                     "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")
       ->option_text("FILE");

@@ -3,6 +3,8 @@
 #include "providers/aws/common/aws_settings.h"
 #include "providers/aws/services/autoscaling/autoscaling_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
+#include "providers/aws/services/efs/efs_types.h"
+#include "providers/aws/services/fsx/fsx_types.h"
 #include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/iam/iam_types.h"
@@ -25,7 +27,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
                        NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
-                       NewAwsCloudwatchEventTarget}) {
+                       NewAwsCloudwatchEventTarget, NewAwsEfsFileSystem, NewAwsEfsMountTarget, NewAwsEfsAccessPoint,
+                       NewAwsFsxLustreFileSystem}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

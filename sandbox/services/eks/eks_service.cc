@@ -25,18 +25,6 @@ struct Route {
   Handler handler;
 };
 
-std::vector<std::string> Segments(std::string_view path) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= path.size()) {
-    size_t slash = path.find('/', start);
-    if (slash == std::string_view::npos) slash = path.size();
-    if (slash > start) out.emplace_back(path.substr(start, slash - start));
-    start = slash + 1;
-  }
-  return out;
-}
-
 bool Match(const Route& route, const std::vector<std::string>& segments, Captures& captures) {
   if (route.pattern.size() != segments.size()) return false;
   captures.clear();
@@ -142,7 +130,7 @@ class EksService final : public Service {
     if (path.compare(0, tags_prefix.size(), tags_prefix) == 0 && path.size() > tags_prefix.size()) {
       return RouteTags(ctx, path.substr(tags_prefix.size()));
     }
-    std::vector<std::string> segments = Segments(path);
+    std::vector<std::string> segments = PathSegments(path);
     // /clusters/{name}/access-entries/{principalArn}[/access-policies[/{policyArn}]]: ARNs
     // hold '/', so everything after the collection is the entry's (eks_access_entries.h).
     if (segments.size() > 3 && segments[0] == "clusters" && segments[2] == "access-entries") {

@@ -43,6 +43,10 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_kms_alias", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_rule", CreateRecovery::NaturalKey},
       {"aws_cloudwatch_event_target", CreateRecovery::NaturalKey},
+      {"aws_efs_file_system", CreateRecovery::ClientToken},
+      {"aws_efs_mount_target", CreateRecovery::NaturalKey},
+      {"aws_efs_access_point", CreateRecovery::ClientToken},
+      {"aws_fsx_lustre_file_system", CreateRecovery::ClientToken},
   };
   return table;
 }

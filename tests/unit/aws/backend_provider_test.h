@@ -60,6 +60,8 @@ inline sandbox::SandboxSettings TestSandboxSettings() {
   s.nodegroup_delay = sandbox::Millis(200);
   s.addon_delay = sandbox::Millis(100);
   s.nat_gateway_delay = sandbox::Millis(100);
+  s.efs_delay = sandbox::Millis(100);
+  s.fsx_delay = sandbox::Millis(200);
   return s;
 }
 
