@@ -15,6 +15,8 @@ sandbox::SandboxSettings SandboxSettingsFor(const ProjectConfig& project) {
   s.cluster_delay = sandbox::Millis(c.cluster_delay_ms);
   s.nodegroup_delay = sandbox::Millis(c.nodegroup_delay_ms);
   s.workload_delay = sandbox::Millis(c.workload_delay_ms);
+  s.efs_delay = sandbox::Millis(c.efs_delay_ms);
+  s.fsx_delay = sandbox::Millis(c.fsx_delay_ms);
   return s;
 }
 

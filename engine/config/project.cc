@@ -84,7 +84,7 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   }
   CheckKeys(f, node,
             {"enabled", "path", "latency_ms", "throttle_rate", "fault_rate", "seed", "cluster_delay_ms",
-             "nodegroup_delay_ms", "workload_delay_ms"},
+             "nodegroup_delay_ms", "workload_delay_ms", "efs_delay_ms", "fsx_delay_ms"},
             "the sandbox settings", diags);
   ReadBool(f, node, "enabled", sandbox.enabled, diags);
   if (node["path"]) sandbox.path = ScalarString(f, node["path"], "path", diags).value_or(sandbox.path);
@@ -95,6 +95,8 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   ReadNumber(f, node, "cluster_delay_ms", sandbox.cluster_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "nodegroup_delay_ms", sandbox.nodegroup_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "workload_delay_ms", sandbox.workload_delay_ms, 0, 3600000, diags);
+  ReadNumber(f, node, "efs_delay_ms", sandbox.efs_delay_ms, 0, 3600000, diags);
+  ReadNumber(f, node, "fsx_delay_ms", sandbox.fsx_delay_ms, 0, 3600000, diags);
 }
 
 void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSettings& limits, Diagnostics& diags) {

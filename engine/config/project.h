@@ -41,6 +41,8 @@ struct SandboxConfig {
   int cluster_delay_ms = 3000;
   int nodegroup_delay_ms = 2000;
   int workload_delay_ms = 1000;
+  int efs_delay_ms = 1000;  //!< EFS file systems, mount targets, access points
+  int fsx_delay_ms = 2000;  //!< FSx file systems
   SourceRange range;
 };
 
