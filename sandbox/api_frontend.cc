@@ -63,7 +63,7 @@ ApiFrontEnd::ApiFrontEnd(const SandboxSettings& settings, World& world, std::mut
   for (auto make : {NewStsService, NewIamService, NewEc2Service, NewEksService, NewAutoScalingService, NewSqsService,
                     NewSsmService, NewKmsService, NewEventsService, NewElbv2Service, NewAcmService, NewLogsService,
                     NewCloudWatchService, NewRoute53Service, NewS3Service, NewSecretsManagerService,
-                    NewCognitoIdpService}) {
+                    NewCognitoIdpService, NewEfsService, NewFsxService}) {
     std::unique_ptr<Service> service = make();
     std::string name = service->name();
     services_.emplace(std::move(name), std::move(service));

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "sandbox/caller_identity.h"
 #include "sandbox/protocol/api_error.h"
@@ -90,6 +92,8 @@ std::unique_ptr<Service> NewRoute53Service();
 std::unique_ptr<Service> NewS3Service();
 std::unique_ptr<Service> NewSecretsManagerService();
 std::unique_ptr<Service> NewCognitoIdpService();
+std::unique_ptr<Service> NewEfsService();
+std::unique_ptr<Service> NewFsxService();
 
 //! The region the call was signed for ("us-east-1" when its scope names none): where a
 //! regional service keeps the objects the call touches.

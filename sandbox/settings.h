@@ -51,6 +51,10 @@ struct SandboxSettings {
   Millis load_balancer_delay{std::chrono::seconds(2)};
   //! How long a Cognito user pool domain spends CREATING (then ACTIVE) and DELETING.
   Millis cognito_domain_delay{std::chrono::seconds(1)};
+  //! EFS file systems, mount targets and access points creating/deleting (seconds on AWS).
+  Millis efs_delay{std::chrono::seconds(1)};
+  //! FSx file systems CREATING/UPDATING/DELETING (5 to 15 minutes on AWS).
+  Millis fsx_delay{std::chrono::seconds(2)};
   //! How long a Kubernetes workload (Deployment, StatefulSet, DaemonSet, Job) in an EKS
   //! cluster takes from a spec change to rolled out (or completed).
   Millis workload_delay{std::chrono::seconds(1)};

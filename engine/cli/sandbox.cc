@@ -37,6 +37,8 @@ struct ServeFlags {
   std::optional<int> route53_change_delay_ms;
   std::vector<std::string> hosted_zones;
   std::optional<int> cognito_domain_delay_ms;
+  std::optional<int> efs_delay_ms;
+  std::optional<int> fsx_delay_ms;
   bool memory = false;
   std::string kubeconfig;  // written and kept current while serving; empty: none
 };
@@ -72,6 +74,8 @@ sandbox::SandboxSettings SettingsFor(const CommandContext& ctx, const ServeFlags
   if (f.route53_change_delay_ms) s.route53_change_delay = sandbox::Millis(*f.route53_change_delay_ms);
   s.seed_hosted_zones.insert(s.seed_hosted_zones.end(), f.hosted_zones.begin(), f.hosted_zones.end());
   if (f.cognito_domain_delay_ms) s.cognito_domain_delay = sandbox::Millis(*f.cognito_domain_delay_ms);
+  if (f.efs_delay_ms) s.efs_delay = sandbox::Millis(*f.efs_delay_ms);
+  if (f.fsx_delay_ms) s.fsx_delay = sandbox::Millis(*f.fsx_delay_ms);
   return s;
 }
 
@@ -116,7 +120,7 @@ void Serve(CommandContext& ctx, const ServeFlags& flags) {
     return;
   }
   *ctx.out << "Strata sandbox serving AWS (EC2, IAM, STS, EKS, Auto Scaling, SQS, SSM, KMS, EventBridge, ELBv2, ACM, "
-              "CloudWatch Logs, CloudWatch, Route 53, S3, Secrets Manager, Cognito) on "
+              "CloudWatch Logs, CloudWatch, Route 53, S3, Secrets Manager, Cognito, EFS, FSx) on "
            << server.url() << "\n"
            << "EKS cluster endpoints on " << server.recorded_cluster_url() << "\n"
            << ClusterPortNote(server)
@@ -208,6 +212,9 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx) {
       ->option_text("DOMAIN");
   serve->add_option("--cognito-domain-delay-ms", flags->cognito_domain_delay_ms,
                     "Time a Cognito user pool domain spends CREATING/DELETING");
+  serve->add_option("--efs-delay-ms", flags->efs_delay_ms,
+                    "Time an EFS file system, mount target or access point spends creating/deleting");
+  serve->add_option("--fsx-delay-ms", flags->fsx_delay_ms, "Time an FSx file system spends CREATING/UPDATING/DELETING");
   serve->add_option("--kubeconfig", flags->kubeconfig,
                     "Write a kubeconfig for kubectl (every EKS cluster, as admin; mode 0600) and keep it current")
       ->option_text("FILE");

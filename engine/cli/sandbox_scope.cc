@@ -19,6 +19,8 @@ sandbox::SandboxSettings SandboxSettingsFor(const ProjectConfig& project) {
   s.seed_certificates = c.seed_certificates;
   s.route53_change_delay = sandbox::Millis(c.route53_change_delay_ms);
   s.seed_hosted_zones = c.seed_hosted_zones;
+  s.efs_delay = sandbox::Millis(c.efs_delay_ms);
+  s.fsx_delay = sandbox::Millis(c.fsx_delay_ms);
   return s;
 }
 

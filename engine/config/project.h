@@ -47,6 +47,8 @@ struct SandboxConfig {
   int route53_change_delay_ms = 1000;
   //! Public hosted zones the sandbox account holds from the start ("example.com").
   std::vector<std::string> seed_hosted_zones;
+  int efs_delay_ms = 1000;  //!< EFS file systems, mount targets, access points
+  int fsx_delay_ms = 2000;  //!< FSx file systems
   SourceRange range;
 };
 

@@ -6,6 +6,8 @@
 #include "providers/aws/services/cloudwatch/cloudwatch_types.h"
 #include "providers/aws/services/cognitoidp/cognitoidp_types.h"
 #include "providers/aws/services/ec2/ec2_types.h"
+#include "providers/aws/services/efs/efs_types.h"
+#include "providers/aws/services/fsx/fsx_types.h"
 #include "providers/aws/services/events/events_types.h"
 #include "providers/aws/services/eks/eks_types.h"
 #include "providers/aws/services/elbv2/elbv2_types.h"
@@ -37,7 +39,8 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsRoute53Zone, NewAwsRoute53Record, NewAwsS3Bucket, NewAwsS3BucketVersioning, NewAwsS3BucketPublicAccessBlock,
                        NewAwsSecretsmanagerSecret, NewAwsSecretsmanagerSecretVersion,
                        NewAwsCognitoUserPool, NewAwsCognitoUserPoolDomain, NewAwsCognitoIdentityProvider,
-                       NewAwsCognitoUserPoolClient}) {
+                       NewAwsCognitoUserPoolClient, NewAwsEfsFileSystem, NewAwsEfsMountTarget, NewAwsEfsAccessPoint,
+                       NewAwsFsxLustreFileSystem}) {
     Add(factory(session_));
   }
   for (auto factory : {NewAwsCallerIdentity, NewAwsRegion, NewAwsAvailabilityZones, NewAwsPartition,

@@ -56,6 +56,10 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_s3_bucket", CreateRecovery::NaturalKey},
       {"aws_s3_bucket_versioning", CreateRecovery::NaturalKey},
       {"aws_s3_bucket_public_access_block", CreateRecovery::NaturalKey},
+      {"aws_efs_file_system", CreateRecovery::ClientToken},
+      {"aws_efs_mount_target", CreateRecovery::NaturalKey},
+      {"aws_efs_access_point", CreateRecovery::ClientToken},
+      {"aws_fsx_lustre_file_system", CreateRecovery::ClientToken},
   };
   return table;
 }

@@ -61,6 +61,8 @@ inline sandbox::SandboxSettings TestSandboxSettings() {
   s.addon_delay = sandbox::Millis(100);
   s.nat_gateway_delay = sandbox::Millis(100);
   s.route53_change_delay = sandbox::Millis(200);
+  s.efs_delay = sandbox::Millis(100);
+  s.fsx_delay = sandbox::Millis(200);
   return s;
 }
 
