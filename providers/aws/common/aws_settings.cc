@@ -50,23 +50,35 @@ std::string RegionFrom(const Value& config, const Environment& env) {
 }
 
 // The SDKs' service ids for AWS_ENDPOINT_URL_<ID>: upper case, '-' as '_'.
-std::string EndpointEnvName(const std::string& service) {
-  std::string name = "AWS_ENDPOINT_URL_";
-  for (char c : service) name += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return name;
-}
-
-constexpr const char* kEnvEndpointServices[] = {"ec2",     "iam",         "sts", "eks", "elbv2", "autoscaling",
-                                                "events",  "sqs",         "ssm", "kms", "route53",
-                                                "cognito-idp", "fsx",     "acm", "efs", "s3", "logs", "cloudwatch",
-                                                "secretsmanager"};
+// The services whose endpoint an SDK-standard AWS_ENDPOINT_URL_<SERVICE> variable sets: the
+// provider's endpoint key and the variable's suffix, the service's SDK id in upper case with
+// spaces as underscores ("Route 53" -> ROUTE_53), as the AWS SDKs and CLI name them.
+struct EndpointEnv {
+  const char* service;
+  const char* suffix;
+};
+constexpr EndpointEnv kEnvEndpoints[] = {
+    {"ec2", "EC2"},         {"iam", "IAM"},
+    {"sts", "STS"},         {"eks", "EKS"},
+    {"elbv2", "ELASTIC_LOAD_BALANCING_V2"},
+    {"autoscaling", "AUTO_SCALING"},
+    {"events", "EVENTBRIDGE"},
+    {"sqs", "SQS"},         {"ssm", "SSM"},
+    {"kms", "KMS"},         {"route53", "ROUTE_53"},
+    {"cognito-idp", "COGNITO_IDENTITY_PROVIDER"},
+    {"fsx", "FSX"},         {"acm", "ACM"},
+    {"efs", "EFS"},         {"s3", "S3"},
+    {"logs", "CLOUDWATCH_LOGS"},
+    {"cloudwatch", "CLOUDWATCH"},
+    {"secretsmanager", "SECRETS_MANAGER"},
+};
 
 void AddEnvironmentEndpoints(const Environment& env, std::map<std::string, std::string>& endpoints) {
   std::string ignore = env.GetNonEmptyEnv("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS").value_or("");
   if (ignore == "true" || ignore == "TRUE" || ignore == "1") return;
-  for (const char* service : kEnvEndpointServices) {
-    if (endpoints.count(service)) continue;
-    if (auto url = env.GetNonEmptyEnv(EndpointEnvName(service))) endpoints[service] = *url;
+  for (const EndpointEnv& e : kEnvEndpoints) {
+    if (endpoints.count(e.service)) continue;
+    if (auto url = env.GetNonEmptyEnv(std::string("AWS_ENDPOINT_URL_") + e.suffix)) endpoints[e.service] = *url;
   }
   if (auto url = env.GetNonEmptyEnv("AWS_ENDPOINT_URL")) endpoints.emplace(kAllServices, *url);
 }

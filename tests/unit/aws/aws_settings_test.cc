@@ -28,6 +28,26 @@ TEST(AwsSettingsTest, EndpointEnvironmentVariablesBehindTheBlock) {
   EXPECT_EQ(resolver.Resolve("cognito-idp")->url, "http://127.0.0.1:4566");
 }
 
+// The per-service variables are named after the SDKs' service ids, not the endpoint keys:
+// AWS_ENDPOINT_URL_ROUTE_53, _CLOUDWATCH_LOGS, _ELASTIC_LOAD_BALANCING_V2, as the AWS CLI reads them.
+TEST(AwsSettingsTest, ServiceEndpointVariablesUseTheSdkServiceIds) {
+  MapEnvironment env;
+  env.SetEnv("AWS_ENDPOINT_URL_ROUTE_53", "http://127.0.0.1:5301");
+  env.SetEnv("AWS_ENDPOINT_URL_CLOUDWATCH_LOGS", "http://127.0.0.1:5302");
+  env.SetEnv("AWS_ENDPOINT_URL_ELASTIC_LOAD_BALANCING_V2", "http://127.0.0.1:5303");
+  env.SetEnv("AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER", "http://127.0.0.1:5304");
+  env.SetEnv("AWS_ENDPOINT_URL_SECRETS_MANAGER", "http://127.0.0.1:5305");
+  env.SetEnv("AWS_ENDPOINT_URL_LOGS", "http://127.0.0.1:9999");  // not a variable the SDKs read
+  AwsSettings settings;
+  ASSERT_FALSE(ParseAwsSettings(Block({{"region", Value::String("us-west-2")}}), env, settings).HasErrors());
+  EndpointResolver resolver(settings.region, settings.endpoints);
+  EXPECT_EQ(resolver.Resolve("route53")->url, "http://127.0.0.1:5301");
+  EXPECT_EQ(resolver.Resolve("logs")->url, "http://127.0.0.1:5302");
+  EXPECT_EQ(resolver.Resolve("elbv2")->url, "http://127.0.0.1:5303");
+  EXPECT_EQ(resolver.Resolve("cognito-idp")->url, "http://127.0.0.1:5304");
+  EXPECT_EQ(resolver.Resolve("secretsmanager")->url, "http://127.0.0.1:5305");
+}
+
 TEST(AwsSettingsTest, IgnoreConfiguredEndpointUrls) {
   MapEnvironment env;
   env.SetEnv("AWS_ENDPOINT_URL", "http://127.0.0.1:4566");
