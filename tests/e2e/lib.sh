@@ -47,3 +47,23 @@ serve_sandbox() {
   cat "$work/serve.log"
   return 1
 }
+
+# aws_cli_on_sandbox: the AWS CLI as the sandbox's client — the sandbox's key pair and
+# region, no profile or config file; `awscli ARGS...` sends to $url (serve_sandbox's), JSON
+# out; `field EXPR` reads a member of the JSON on stdin ("['Vpc']['VpcId']"); `refused
+# NAME CMD...` passes when CMD fails as a service error (the AWS CLI exits 254; v1 255),
+# with its stderr in $err.
+aws_cli_on_sandbox() {
+  export AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key
+  export AWS_DEFAULT_REGION=us-west-2 AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+  unset AWS_SESSION_TOKEN AWS_PROFILE AWS_ENDPOINT_URL
+}
+awscli() { aws --endpoint-url "$url" --output json "$@"; }
+field() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d'+sys.argv[1]))" "$1"; }
+refused() {
+  local name=$1
+  shift
+  out=$("$@" 2>"$work/stderr") && code=0 || code=$?
+  err=$(cat "$work/stderr")
+  if [ "$code" = 254 ] || [ "$code" = 255 ]; then pass "$name"; else fail "$name: exit $code${err:+ ($err)}"; fi
+}

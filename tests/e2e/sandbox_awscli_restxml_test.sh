@@ -17,19 +17,7 @@ fi
 
 serve_sandbox --memory --route53-change-delay-ms 500 --hosted-zone seeded.example.com || exit 1
 
-export AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key
-export AWS_DEFAULT_REGION=us-west-2 AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
-unset AWS_SESSION_TOKEN AWS_PROFILE AWS_ENDPOINT_URL
-awscli() { aws --endpoint-url "$url" --output json "$@"; }
-field() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d'+sys.argv[1]))" "$1"; }
-# refused NAME CMD...: CMD must fail as a service error (the AWS CLI exits 254; v1 exits 255).
-refused() {
-  local name=$1
-  shift
-  out=$("$@" 2>"$work/stderr") && code=0 || code=$?
-  err=$(cat "$work/stderr")
-  if [ "$code" = 254 ] || [ "$code" = 255 ]; then pass "$name"; else fail "$name: exit $code${err:+ ($err)}"; fi
-}
+aws_cli_on_sandbox
 
 run "route53 seeded zone" 0 awscli route53 list-hosted-zones-by-name --dns-name seeded.example.com &&
   expect "seeded zone listed" "$(field "['HostedZones'][0]['Name']" <<<"$out")" "seeded.example.com."

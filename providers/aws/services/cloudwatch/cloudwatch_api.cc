@@ -1,18 +1,12 @@
 #include "providers/aws/services/cloudwatch/cloudwatch_api.h"
 
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 
 namespace strata::aws {
 
 Result<nlohmann::json> CallCloudWatch(const AwsSession& session, const OperationContext& ctx,
                                       const std::string& operation, const nlohmann::json& body) {
-  ctx.Log(LogLevel::Debug, "cloudwatch:" + operation);
-  JsonRpcRequest call;
-  call.target_prefix = "GraniteServiceVersion20100801";
-  call.operation = operation;
-  call.body = body;
-  call.json_version = "1.0";
-  return session.client->JsonRpc("cloudwatch", call, CallOptionsFor(ctx));
+  return CallJsonRpc(session, ctx, {"cloudwatch", "GraniteServiceVersion20100801", "1.0"}, operation, body, CallOptionsFor(ctx));
 }
 
 bool IsDashboardNotFound(const AwsError& error) {

@@ -1,17 +1,12 @@
 #include "providers/aws/services/cognitoidp/cognitoidp_api.h"
 
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 
 namespace strata::aws {
 
 Result<nlohmann::json> CallCognito(const AwsSession& session, const OperationContext& ctx, const std::string& operation,
                                    const nlohmann::json& body, const CallOptions& options) {
-  ctx.Log(LogLevel::Debug, "cognito-idp:" + operation);
-  JsonRpcRequest call;
-  call.target_prefix = "AWSCognitoIdentityProviderService";
-  call.operation = operation;
-  call.body = body;
-  return session.client->JsonRpc("cognito-idp", call, options);
+  return CallJsonRpc(session, ctx, {"cognito-idp", "AWSCognitoIdentityProviderService"}, operation, body, options);
 }
 
 Result<nlohmann::json> CallCognito(const AwsSession& session, const OperationContext& ctx, const std::string& operation,

@@ -1,5 +1,7 @@
 #include "providers/aws/services/events/events_api.h"
 
+#include "providers/aws/common/json_rpc_call.h"
+
 namespace strata::aws {
 
 Result<nlohmann::json> CallEvents(const AwsSession& session, const OperationContext& ctx,
@@ -10,9 +12,7 @@ Result<nlohmann::json> CallEvents(const AwsSession& session, const OperationCont
 Result<nlohmann::json> CallEvents(const AwsSession& session, const OperationContext& ctx,
                                   const std::string& operation, const nlohmann::json& body,
                                   const CallOptions& options) {
-  ctx.Log(LogLevel::Debug, "events:" + operation);
-  JsonRpcRequest call{"AWSEvents", operation, body, "1.1"};
-  return session.client->JsonRpc("events", call, options);
+  return CallJsonRpc(session, ctx, {"events", "AWSEvents"}, operation, body, options);
 }
 
 std::string EventRuleAddress::Id() const {

@@ -2,18 +2,13 @@
 
 #include <cmath>
 
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 
 namespace strata::aws {
 
 Result<nlohmann::json> CallFsx(const AwsSession& session, const OperationContext& ctx, const std::string& operation,
                                const nlohmann::json& body) {
-  ctx.Log(LogLevel::Debug, "fsx:" + operation);
-  JsonRpcRequest call;
-  call.target_prefix = "AWSSimbaAPIService_v20180301";
-  call.operation = operation;
-  call.body = body;
-  return session.client->JsonRpc("fsx", call, CallOptionsFor(ctx));
+  return CallJsonRpc(session, ctx, {"fsx", "AWSSimbaAPIService_v20180301"}, operation, body, CallOptionsFor(ctx));
 }
 
 bool ValidLustreCapacity(double capacity, const std::string& deployment_type, std::string* rule) {

@@ -1,17 +1,12 @@
 #include "providers/aws/services/kms/kms_api.h"
 
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 
 namespace strata::aws {
 
 Result<nlohmann::json> CallKms(const AwsSession& session, const OperationContext& ctx, const std::string& operation,
                                const nlohmann::json& body, const CallOptions& options) {
-  ctx.Log(LogLevel::Debug, "kms:" + operation);
-  JsonRpcRequest call;
-  call.target_prefix = "TrentService";
-  call.operation = operation;
-  call.body = body;
-  return session.client->JsonRpc("kms", call, options);
+  return CallJsonRpc(session, ctx, {"kms", "TrentService"}, operation, body, options);
 }
 
 Result<nlohmann::json> CallKms(const AwsSession& session, const OperationContext& ctx, const std::string& operation,

@@ -1,17 +1,12 @@
 #include "providers/aws/services/logs/logs_api.h"
 
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 
 namespace strata::aws {
 
 Result<nlohmann::json> CallLogs(const AwsSession& session, const OperationContext& ctx, const std::string& operation,
                                 const nlohmann::json& body, const CallOptions& options) {
-  ctx.Log(LogLevel::Debug, "logs:" + operation);
-  JsonRpcRequest call;
-  call.target_prefix = "Logs_20140328";
-  call.operation = operation;
-  call.body = body;
-  return session.client->JsonRpc("logs", call, options);
+  return CallJsonRpc(session, ctx, {"logs", "Logs_20140328"}, operation, body, options);
 }
 
 Result<nlohmann::json> CallLogs(const AwsSession& session, const OperationContext& ctx, const std::string& operation,

@@ -1,18 +1,13 @@
 #include "providers/aws/services/secretsmanager/secretsmanager_api.h"
 
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 
 namespace strata::aws {
 
 Result<nlohmann::json> CallSecretsManager(const AwsSession& session, const OperationContext& ctx,
                                           const std::string& operation, const nlohmann::json& body,
                                           const CallOptions& options) {
-  ctx.Log(LogLevel::Debug, "secretsmanager:" + operation);
-  JsonRpcRequest call;
-  call.target_prefix = "secretsmanager";
-  call.operation = operation;
-  call.body = body;
-  return session.client->JsonRpc("secretsmanager", call, options);
+  return CallJsonRpc(session, ctx, {"secretsmanager", "secretsmanager"}, operation, body, options);
 }
 
 Result<nlohmann::json> CallSecretsManager(const AwsSession& session, const OperationContext& ctx,

@@ -3,19 +3,13 @@
 #include "providers/aws/common/policy_json.h"
 #include "providers/aws/common/tags.h"
 #include "providers/aws/common/wait.h"
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 
 namespace strata::aws {
 
 Result<nlohmann::json> CallSqs(const AwsSession& session, const OperationContext& ctx, const std::string& operation,
                                const nlohmann::json& body) {
-  ctx.Log(LogLevel::Debug, "sqs:" + operation);
-  JsonRpcRequest call;
-  call.target_prefix = "AmazonSQS";
-  call.operation = operation;
-  call.body = body;
-  call.json_version = "1.0";
-  return session.client->JsonRpc("sqs", call, CallOptionsFor(ctx));
+  return CallJsonRpc(session, ctx, {"sqs", "AmazonSQS", "1.0"}, operation, body, CallOptionsFor(ctx));
 }
 
 Result<std::optional<QueueAttributes>> GetQueueAttributes(const AwsSession& session, const OperationContext& ctx,

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "providers/aws/protocol/json_protocol.h"
+#include "providers/aws/common/json_rpc_call.h"
 #include "providers/aws/services/ssm/ssm_types.h"
 
 namespace strata::aws {
@@ -35,12 +35,9 @@ class AwsSsmParameterData final : public AwsDataSourceType {
 
   ReadResult Read(const OperationContext& ctx, const Value& config) override {
     std::string name = GetString(config, "name");
-    JsonRpcRequest call;
-    call.target_prefix = "AmazonSSM";
-    call.operation = "GetParameter";
-    call.body = {{"Name", name}, {"WithDecryption", GetBool(config, "with_decryption", true)}};
-    ctx.Log(LogLevel::Debug, "ssm:GetParameter");
-    Result<nlohmann::json> got = session_->client->JsonRpc("ssm", call, CallOptionsFor(ctx));
+    Result<nlohmann::json> got =
+        CallJsonRpc(*session_, ctx, {"ssm", "AmazonSSM"}, "GetParameter",
+                    {{"Name", name}, {"WithDecryption", GetBool(config, "with_decryption", true)}}, CallOptionsFor(ctx));
     if (!got.ok()) {
       Diagnostics diags = AwsErrorDiag("GetParameter", got.error());
       if (got.error().code == "ParameterNotFound") {
