@@ -51,6 +51,7 @@ void AddPlanCommand(CLI::App& app, CommandContext& ctx);         // plan.cc
 void AddApplyCommand(CLI::App& app, CommandContext& ctx);        // apply.cc: apply and destroy
 void AddRefreshCommand(CLI::App& app, CommandContext& ctx);      // refresh.cc
 void AddSandboxCommand(CLI::App& app, CommandContext& ctx);      // sandbox.cc
+void AddProvidersCommand(CLI::App& app, CommandContext& ctx);    // providers.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

@@ -15,6 +15,7 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddOutputCommand(app, ctx);
   AddForceUnlockCommand(app, ctx);
   AddSandboxCommand(app, ctx);
+  AddProvidersCommand(app, ctx);
 }
 
 }  // namespace strata::cli
