@@ -318,7 +318,7 @@ class ModuleLoader {
     call.name = name;
     call.range = range;
     if (!RequireMap(f, v, fmt::format("The module call \"{}\"", name))) return call;
-    CheckKeys(f, v, {"source", "inputs", "depends_on"}, "a module call", diags_);
+    CheckKeys(f, v, {"source", "inputs", "depends_on", "providers"}, "a module call", diags_);
     if (!v["source"]) {
       diags_.Error("Missing module source", fmt::format("The module call \"{}\" needs a source: a relative path such as ../../modules/eks.", name), range);
       return call;
@@ -338,6 +338,7 @@ class ModuleLoader {
       }
     }
     if (v["depends_on"]) call.depends_on = LoadDependsOn(f, v["depends_on"]);
+    if (const YAML::Node providers = v["providers"]) LoadProviderMapping(f, providers, call);
     if (!(call.source.rfind("./", 0) == 0 || call.source.rfind("../", 0) == 0 || fs::path(call.source).is_absolute())) {
       diags_.Error("Invalid module source",
                    fmt::format("\"{}\" is not a local path. Module sources are directories given relative to the calling "
@@ -348,6 +349,30 @@ class ModuleLoader {
     }
     call.module = Load(fs::path(parent.dir) / call.source, call.source_range);
     return call;
+  }
+
+  // A module call's providers: { aws: aws.us_east_1 }: block names inside the module to the
+  // caller's block names.
+  void LoadProviderMapping(const YamlFile& f, const YAML::Node& v, ModuleCallConfig& call) {
+    if (!v.IsMap()) {
+      diags_.Error("Invalid providers", "providers must map the module's provider names to this module's blocks, "
+                                        "as in providers: { aws: aws.us_east_1 }.",
+                   NodeRange(f, v));
+      return;
+    }
+    for (const auto& kv : v) {
+      std::optional<std::string> inner = ScalarString(f, kv.first, "A provider name", diags_);
+      std::optional<std::string> outer = ScalarString(f, kv.second, "A provider block name", diags_);
+      if (!inner || !outer) continue;
+      for (const auto& [key, node] : {std::pair{*inner, kv.first}, std::pair{*outer, kv.second}}) {
+        if (!IsProviderKey(key)) {
+          diags_.Error("Invalid provider reference",
+                       fmt::format("\"{}\" is not a provider block name: write aws or aws.ALIAS.", key), NodeRange(f, node));
+        }
+      }
+      call.providers[*inner] = *outer;
+      call.provider_ranges[*inner] = NodeRange(f, kv.second);
+    }
   }
 
   OutputConfig LoadOutput(const YamlFile& f, const std::string& name, const SourceRange& range, const YAML::Node& v) {

@@ -84,6 +84,11 @@ struct ModuleCallConfig {
   std::map<std::string, ExprRef> inputs;
   std::map<std::string, SourceRange> input_ranges;
   std::vector<DependsOnConfig> depends_on;
+  //! `providers:` — which of the caller's blocks serves a block name inside the module
+  //! ({ aws: aws.us_east_1 }: the module's default aws is the caller's alias), as
+  //! Terraform's module `providers` argument. Names not listed are found as the caller finds them.
+  std::map<std::string, std::string> providers;
+  std::map<std::string, SourceRange> provider_ranges;  // of each mapping's value
   SourceRange range;
   std::shared_ptr<const ModuleConfig> module;  // the loaded child; null if it failed to load
 };

@@ -114,12 +114,7 @@ StageEvaluation::StageEvaluation(const StageGraph& graph, const SchemaSource* sc
     : graph_(graph), schemas_(schemas), options_(std::move(options)), results_(graph.nodes.size()), instances_(graph.nodes.size()) {}
 
 NodeId StageEvaluation::ProviderNodeOf(const GraphNode& n) const {
-  std::string provider = ProviderKeyOf(*n.resource);
-  for (int mi = static_cast<int>(n.module); mi >= 0; mi = graph_.modules[mi].parent) {
-    auto it = graph_.modules[mi].providers.find(provider);
-    if (it != graph_.modules[mi].providers.end()) return it->second;
-  }
-  return kNoNode;
+  return FindProviderBlock(graph_, n.module, ProviderKeyOf(*n.resource));
 }
 
 std::string StageEvaluation::ModuleDir(size_t module) const { return graph_.modules[module].config->dir; }

@@ -20,11 +20,7 @@ NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& add
                   std::equal(path.steps.begin(), path.steps.end(), addr.module.steps.begin());
     if (prefix && path.steps.size() >= graph.modules[module].path.steps.size()) module = static_cast<int>(i);
   }
-  for (int m = module; m >= 0; m = graph.modules[m].parent) {
-    auto it = graph.modules[m].providers.find(provider);
-    if (it != graph.modules[m].providers.end()) return it->second;
-  }
-  return kNoNode;
+  return FindProviderBlock(graph, static_cast<size_t>(module), provider);
 }
 
 std::string ResourceNodeAddress(const StageGraph& graph, NodeId id) { return graph.Label(id); }

@@ -326,6 +326,29 @@ class GraphBuilder {
     if (!input_.schemas) return;
     for (const auto& m : graph_->modules) {
       for (const auto& [key, block] : m.config->providers) CheckProviderBlock(block, *input_.schemas, diags_);
+      if (m.call) CheckProviderMapping(m);
+    }
+  }
+
+  // A module call's providers: { aws: aws.us_east_1 } maps a name to a block of the same
+  // provider that the caller can see.
+  void CheckProviderMapping(const ModuleInstance& m) {
+    for (const auto& [inner, outer] : m.call->providers) {
+      if (!IsProviderKey(inner) || !IsProviderKey(outer)) continue;  // the loader reported it
+      const SourceRange& at = m.call->provider_ranges.at(inner);
+      if (ProviderNameOfKey(inner) != ProviderNameOfKey(outer)) {
+        diags_.Error("Invalid provider reference",
+                     fmt::format("The module \"{}\" is given the \"{}\" block for its \"{}\" provider: a provider "
+                                 "can only be served by a block of the same provider.",
+                                 m.call->name, outer, inner),
+                     at);
+      } else if (FindProviderBlock(*graph_, static_cast<size_t>(m.parent), outer) == kNoNode) {
+        diags_.Error("Provider configuration not present",
+                     fmt::format("The module \"{}\" is given the provider block \"{}\", which the calling module "
+                                 "neither declares nor receives. Declare it under providers:.",
+                                 m.call->name, outer),
+                     at);
+      }
     }
   }
 
@@ -348,15 +371,9 @@ class GraphBuilder {
                      r.provider_range);
         continue;
       }
-      bool found = false;
-      for (int mi = static_cast<int>(n.module); mi >= 0 && !found; mi = graph_->modules[mi].parent) {
-        auto it = graph_->modules[mi].providers.find(key);
-        if (it != graph_->modules[mi].providers.end()) {
-          graph_->dag.AddEdge(id, it->second);
-          found = true;
-        }
-      }
-      if (!found && !r.provider.empty()) {
+      NodeId block = FindProviderBlock(*graph_, n.module, key);
+      if (block != kNoNode) graph_->dag.AddEdge(id, block);
+      if (block == kNoNode && !r.provider.empty()) {
         diags_.Error("Provider configuration not present",
                      fmt::format("{} names the provider block \"{}\", but neither its module nor an enclosing one "
                                  "declares it. Declare it under providers: (e.g. {}: {{ region: us-east-1 }}), or "
@@ -388,6 +405,20 @@ class GraphBuilder {
 };
 
 }  // namespace
+
+NodeId FindProviderBlock(const StageGraph& graph, size_t module, const std::string& key) {
+  std::string name = key;
+  for (int mi = static_cast<int>(module); mi >= 0; mi = graph.modules[mi].parent) {
+    const ModuleInstance& m = graph.modules[mi];
+    auto it = m.providers.find(name);
+    if (it != m.providers.end()) return it->second;
+    if (m.call) {
+      auto mapped = m.call->providers.find(name);
+      if (mapped != m.call->providers.end()) name = mapped->second;
+    }
+  }
+  return kNoNode;
+}
 
 std::string ProviderKeyOf(const ResourceConfig& resource) {
   return resource.provider.empty() ? ProviderOfType(resource.type) : resource.provider;

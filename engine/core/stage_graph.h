@@ -80,6 +80,11 @@ std::string ProviderOfType(const std::string& type);
 //! an alias block "aws.us_east_1"), else its type's provider.
 std::string ProviderKeyOf(const ResourceConfig& resource);
 
+//! The provider block named `key` that serves module instance `module`: its own, else the
+//! one its caller serves it with — through the call's `providers:` mapping when it maps
+//! `key`, else under the same name — up to the root; kNoNode when there is none.
+NodeId FindProviderBlock(const StageGraph& graph, size_t module, const std::string& key);
+
 //! The provider block name recorded with an instance in plans and state ("strata/aws",
 //! "strata/aws.us_east_1" → "aws", "aws.us_east_1"); `type`'s provider when none is recorded.
 std::string ProviderKeyOfRecord(const std::string& recorded, const std::string& type);

@@ -47,6 +47,24 @@ expect "the orphan is refreshed in us-east-1 and deleted" "$out" "Apply complete
 run "state after" 0 "$STRATA" -chdir="$proj" state list
 [ "$out" = "aws_vpc.west" ] && pass "only the default-region VPC is left" || fail "state: $out"
 
+# A module served with the alias (providers: { aws: aws.us_east_1 }) makes its VPC in
+# us-east-1; once the call is gone, that VPC is still deleted through the alias block.
+mkdir -p "$proj/s/edge"
+cat >"$proj/s/edge/main.yaml" <<'YAML'
+resources:
+  v: { type: aws_vpc, properties: { cidr_block: 10.2.0.0/16 } }
+outputs:
+  arn: { value: "${v.arn}" }
+YAML
+write_main "" '  edge_arn: { value: "${module.edge.arn}" }
+modules:
+  edge: { source: ./edge, providers: { aws: aws.us_east_1 } }'
+run "apply the module" 0 "$STRATA" -chdir="$proj" apply -auto-approve
+expect "the module's VPC is in the alias's region" "$out" 'edge_arn = "arn:aws:ec2:us-east-1:'
+write_main "" ""
+run "apply without the module" 0 "$STRATA" -chdir="$proj" apply -auto-approve
+expect "the module's VPC is deleted in us-east-1" "$out" "Apply complete! Resources: 0 added, 0 changed, 1 destroyed."
+
 # A provider: that names no block is an error with its position, not the default block.
 write_main '  east: { type: aws_vpc, provider: aws.us_east_2, properties: { cidr_block: 10.0.0.0/16 } }' ""
 run "missing alias block" 1 "$STRATA" -chdir="$proj" plan

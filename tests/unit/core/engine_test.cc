@@ -349,6 +349,38 @@ TEST_F(EngineTest, AnAliasBlockConfiguresTheResourcesThatNameIt) {
   EXPECT_TRUE(depends(b, west));
 }
 
+// A module call's providers: mapping serves the module's default aws block with the
+// caller's alias, as Terraform's module providers argument; a mapping to no block is an error.
+TEST_F(EngineTest, ModuleCallsMapTheirProvidersToTheCallersAliases) {
+  WriteSingleStageProject();
+  Write("main/main.yaml",
+        "providers:\n"
+        "  aws: { region: us-west-2 }\n"
+        "  aws.us_east_1: { region: us-east-1 }\n"
+        "modules:\n"
+        "  certs: { source: ./certs, providers: { aws: aws.us_east_1 } }\n"
+        "  plain: { source: ./certs }\n");
+  Write("main/certs/main.yaml", "resources:\n  v: { type: aws_vpc, properties: { cidr_block: 10.0.0.0/16 } }\n");
+  loaded_ = LoadStage();
+  ASSERT_EQ(Messages(), "");
+  const StageGraph& g = *loaded_->graph;
+  NodeId east = g.modules[0].providers.at("aws.us_east_1"), west = g.modules[0].providers.at("aws");
+  for (size_t m = 1; m < g.modules.size(); ++m) {
+    NodeId v = g.modules[m].resources.at("v");
+    const auto& deps = g.dag.DependenciesOf(v);
+    bool mapped = g.modules[m].path.ToString() == "module.certs";
+    EXPECT_EQ(std::find(deps.begin(), deps.end(), mapped ? east : west) != deps.end(), true) << g.modules[m].path.ToString();
+    EXPECT_EQ(FindProviderBlock(g, m, "aws"), mapped ? east : west);
+  }
+
+  Write("main/main.yaml",
+        "providers:\n  aws: { region: us-west-2 }\n"
+        "modules:\n  certs: { source: ./certs, providers: { aws: aws.nowhere } }\n");
+  loaded_ = LoadStage();
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:4:47: Provider configuration not present: The module \"certs\" is "
+                                    "given the provider block \"aws.nowhere\""));
+}
+
 TEST_F(EngineTest, NestedModulesPassOutputsUp) {
   WriteSingleStageProject();
   Write("main/main.yaml",
