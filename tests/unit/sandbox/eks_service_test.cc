@@ -2,10 +2,10 @@
 // and roles the EC2 and IAM services would have made, and a clock the tests move forward.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <memory>
-#include <regex>
 #include <string>
 
 #include "providers/aws/http/url.h"
@@ -166,9 +166,14 @@ TEST_F(EksServiceTest, ClusterIsCreatingThenActiveWithEndpointCaAndIssuer) {
   EXPECT_EQ(active["status"], "ACTIVE");
   EXPECT_EQ(active["endpoint"], "https://127.0.0.1:9443/clusters/demo");
   EXPECT_EQ(active["certificateAuthority"]["data"], "LS0tLS1QRU0tLS0tLQ==");
-  EXPECT_TRUE(std::regex_match(
-      active["identity"]["oidc"]["issuer"].get<std::string>(),
-      std::regex("https://oidc\\.eks\\.us-east-1\\.amazonaws\\.com/id/[0-9A-F]{32}")));
+  // "https://oidc.eks.us-east-1.amazonaws.com/id/" and 32 upper-case hex digits.
+  const std::string issuer = active["identity"]["oidc"]["issuer"].get<std::string>();
+  const std::string issuer_prefix = "https://oidc.eks.us-east-1.amazonaws.com/id/";
+  ASSERT_EQ(issuer.size(), issuer_prefix.size() + 32) << issuer;
+  EXPECT_EQ(issuer.substr(0, issuer_prefix.size()), issuer_prefix);
+  EXPECT_TRUE(std::all_of(issuer.begin() + static_cast<std::ptrdiff_t>(issuer_prefix.size()), issuer.end(),
+                          [](char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'); }))
+      << issuer;
   EXPECT_EQ(active["id"], cluster["id"]);
 }
 
