@@ -85,7 +85,7 @@ TEST(KubernetesReadinessTest, WaitForConditionsAndFields) {
     "status":{"phase":"Running","readyReplicas":1,"conditions":[{"type":"Ready","status":"False"}]}})");
   WaitFor condition;
   condition.rollout = false;
-  condition.condition = std::make_pair("Ready", "True");
+  condition.condition.emplace("Ready", "True");  // not operator= (GCC 12 warns -Wmaybe-uninitialized at -O1)
   auto waiting = WaitState(object, condition);
   EXPECT_EQ(waiting.readiness, Readiness::InProgress);
   EXPECT_EQ(waiting.message, "condition Ready is False (waiting for True)");
