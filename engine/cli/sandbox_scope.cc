@@ -21,6 +21,7 @@ sandbox::SandboxSettings SandboxSettingsFor(const ProjectConfig& project) {
   s.seed_hosted_zones = c.seed_hosted_zones;
   s.efs_delay = sandbox::Millis(c.efs_delay_ms);
   s.fsx_delay = sandbox::Millis(c.fsx_delay_ms);
+  s.cognito_domain_delay = sandbox::Millis(c.cognito_domain_delay_ms);
   return s;
 }
 

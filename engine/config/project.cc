@@ -85,7 +85,8 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   CheckKeys(f, node,
             {"enabled", "path", "latency_ms", "throttle_rate", "fault_rate", "seed", "cluster_delay_ms",
              "nodegroup_delay_ms", "workload_delay_ms", "load_balancer_delay_ms", "seed_certificates",
-             "route53_change_delay_ms", "seed_hosted_zones", "efs_delay_ms", "fsx_delay_ms"},
+             "route53_change_delay_ms", "seed_hosted_zones", "efs_delay_ms", "fsx_delay_ms",
+             "cognito_domain_delay_ms"},
             "the sandbox settings", diags);
   ReadBool(f, node, "enabled", sandbox.enabled, diags);
   if (node["path"]) sandbox.path = ScalarString(f, node["path"], "path", diags).value_or(sandbox.path);
@@ -119,6 +120,7 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   }
   ReadNumber(f, node, "efs_delay_ms", sandbox.efs_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "fsx_delay_ms", sandbox.fsx_delay_ms, 0, 3600000, diags);
+  ReadNumber(f, node, "cognito_domain_delay_ms", sandbox.cognito_domain_delay_ms, 0, 3600000, diags);
 }
 
 void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSettings& limits, Diagnostics& diags) {

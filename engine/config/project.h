@@ -49,6 +49,7 @@ struct SandboxConfig {
   std::vector<std::string> seed_hosted_zones;
   int efs_delay_ms = 1000;  //!< EFS file systems, mount targets, access points
   int fsx_delay_ms = 2000;  //!< FSx file systems
+  int cognito_domain_delay_ms = 1000;  //!< Cognito user pool domains CREATING/DELETING
   SourceRange range;
 };
 

@@ -45,6 +45,35 @@ TEST_F(ProjectTest, TheSameErrorAsForADeclarationName) {
                              "digits, underscores and dashes, starting with a letter or underscore."));
 }
 
+// The sandbox block's delays and seeds are read (each service's delay, the zones and
+// certificates the account holds); a negative delay, a seed that is not a list, and an
+// unknown key are errors at their position.
+TEST_F(ProjectTest, SandboxSettingsAreReadAndChecked) {
+  WriteModule("proj/main");
+  std::string out = Load(
+      "project: p\n"
+      "sandbox: { enabled: true, cognito_domain_delay_ms: 250, efs_delay_ms: 100, fsx_delay_ms: 300,\n"
+      "  route53_change_delay_ms: 50, load_balancer_delay_ms: 75, seed_hosted_zones: [example.com],\n"
+      "  seed_certificates: [\"*.example.com\"] }\n"
+      "stages:\n  - { name: main, path: main }\n");
+  ASSERT_EQ(out, "");
+  const auto& s = project_->sandbox;
+  EXPECT_EQ(s.cognito_domain_delay_ms, 250);
+  EXPECT_EQ(s.efs_delay_ms, 100);
+  EXPECT_EQ(s.fsx_delay_ms, 300);
+  EXPECT_EQ(s.route53_change_delay_ms, 50);
+  EXPECT_EQ(s.load_balancer_delay_ms, 75);
+  EXPECT_EQ(s.seed_hosted_zones, std::vector<std::string>{"example.com"});
+  EXPECT_EQ(s.seed_certificates, std::vector<std::string>{"*.example.com"});
+
+  diags_ = Diagnostics();
+  out = Load("project: p\nsandbox: { cognito_domain_delay_ms: -3, seed_hosted_zones: example.com, cognito_delay: 1 }\n"
+             "stages:\n  - { name: main, path: main }\n");
+  EXPECT_THAT(out, HasSubstr("cognito_domain_delay_ms"));
+  EXPECT_THAT(out, HasSubstr("seed_hosted_zones must be a list"));
+  EXPECT_THAT(out, HasSubstr("cognito_delay"));
+}
+
 TEST_F(ProjectTest, StageDirectoriesOutsideTheProjectAreRefused) {
   WriteModule("elsewhere");
   WriteModule("proj/inside");
