@@ -92,12 +92,12 @@ class AwsEfsAccessPoint final : public AwsResourceType {
     Result<json> created = CallEfs(*session_, ctx, "CreateAccessPoint", call);
     std::string id;
     if (created.ok()) {
-      id = EfsString(*created, "AccessPointId");
+      id = JsonString(*created, "AccessPointId");
     } else if (created.error().code == "AccessPointAlreadyExists") {
       Result<std::optional<json>> found = FindByToken(ctx, fs_id, token);
       if (!found.ok()) return CreateFailed("DescribeAccessPoints", found.error());
       if (!found->has_value()) return CreateFailed("CreateAccessPoint", created.error());
-      id = EfsString(**found, "AccessPointId");
+      id = JsonString(**found, "AccessPointId");
     } else {
       return CreateFailed("CreateAccessPoint", created.error());
     }
@@ -110,14 +110,14 @@ class AwsEfsAccessPoint final : public AwsResourceType {
     Result<std::optional<json>> found = FindByToken(ctx, GetString(planned, "file_system_id"), UniqueName("strata-", ctx));
     if (!found.ok()) return {Value(), false, AwsErrorDiag("DescribeAccessPoints", found.error())};
     if (!found->has_value()) return {Value(), true, {}};
-    return Read(ctx, With(planned, "id", Value::String(EfsString(**found, "AccessPointId"))));
+    return Read(ctx, With(planned, "id", Value::String(JsonString(**found, "AccessPointId"))));
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
     std::string id = GetString(prior, "id");
     Result<std::optional<json>> got = Describe(ctx, id);
     if (!got.ok()) return {Value(), false, AwsErrorDiag("DescribeAccessPoints", got.error())};
-    if (!got->has_value() || EfsString(**got, "LifeCycleState") == "deleted") return {Value(), true, {}};
+    if (!got->has_value() || JsonString(**got, "LifeCycleState") == "deleted") return {Value(), true, {}};
     const json& ap = **got;
     Value posix_user;
     if (ap.contains("PosixUser") && ap["PosixUser"].is_object()) {
@@ -133,22 +133,22 @@ class AwsEfsAccessPoint final : public AwsResourceType {
       const json& info = root["CreationInfo"];
       creation_info = Value::List({Value::Object({{"owner_uid", Value::Number(info.value("OwnerUid", 0.0))},
                                                   {"owner_gid", Value::Number(info.value("OwnerGid", 0.0))},
-                                                  {"permissions", Value::String(EfsString(info, "Permissions"))}})});
+                                                  {"permissions", Value::String(JsonString(info, "Permissions"))}})});
     }
-    std::string fs_id = EfsString(ap, "FileSystemId");
+    std::string fs_id = JsonString(ap, "FileSystemId");
     TagMap remote = EfsTags(ap);
     return {Value::Object({
                 {"id", Value::String(id)},
                 {"file_system_id", Value::String(fs_id)},
                 {"posix_user", posix_user},
-                {"root_directory", Value::List({Value::Object({{"path", Value::String(EfsString(root, "Path"))},
+                {"root_directory", Value::List({Value::Object({{"path", Value::String(JsonString(root, "Path"))},
                                                                {"creation_info", creation_info}})})},
                 {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
                 {"tags_all", TagsValue(remote)},
-                {"arn", Value::String(EfsString(ap, "AccessPointArn"))},
+                {"arn", Value::String(JsonString(ap, "AccessPointArn"))},
                 {"file_system_arn",
-                 Value::String(MakeArn("elasticfilesystem", session_->Region(), EfsString(ap, "OwnerId"), "file-system/" + fs_id))},
-                {"owner_id", Value::String(EfsString(ap, "OwnerId"))},
+                 Value::String(MakeArn("elasticfilesystem", session_->Region(), JsonString(ap, "OwnerId"), "file-system/" + fs_id))},
+                {"owner_id", Value::String(JsonString(ap, "OwnerId"))},
             }),
             false,
             {}};
@@ -194,9 +194,9 @@ class AwsEfsAccessPoint final : public AwsResourceType {
         return got.error();
       }
       for (const json& ap : got->value("AccessPoints", json::array())) {
-        if (EfsString(ap, "ClientToken") == token) return std::optional<json>(ap);
+        if (JsonString(ap, "ClientToken") == token) return std::optional<json>(ap);
       }
-      std::string next = EfsString(*got, "NextToken");
+      std::string next = JsonString(*got, "NextToken");
       if (next.empty()) return std::optional<json>();
       call.query = {{"FileSystemId", fs_id}, {"NextToken", next}};
     }

@@ -122,12 +122,12 @@ class AwsEfsFileSystem final : public AwsResourceType {
     Result<json> created = CallEfs(*session_, ctx, "CreateFileSystem", call);
     std::string id;
     if (created.ok()) {
-      id = EfsString(*created, "FileSystemId");
+      id = JsonString(*created, "FileSystemId");
     } else if (created.error().code == "FileSystemAlreadyExists") {
       Result<std::optional<json>> existing = DescribeByToken(ctx, token);
       if (!existing.ok()) return CreateFailed("DescribeFileSystems", existing.error());
       if (!existing->has_value()) return CreateFailed("CreateFileSystem", created.error());
-      id = EfsString(**existing, "FileSystemId");
+      id = JsonString(**existing, "FileSystemId");
       bool ours = !Get(planned, "creation_token").IsString() || ctx.resume_interrupted_create ||
                   created.error().outcome_unknown;
       if (!ours) {
@@ -149,14 +149,14 @@ class AwsEfsFileSystem final : public AwsResourceType {
     Result<std::optional<json>> existing = DescribeByToken(ctx, CreationToken(ctx, planned));
     if (!existing.ok()) return {Value(), false, AwsErrorDiag("DescribeFileSystems", existing.error())};
     if (!existing->has_value()) return {Value(), true, {}};
-    return Read(ctx, With(planned, "id", Value::String(EfsString(**existing, "FileSystemId"))));
+    return Read(ctx, With(planned, "id", Value::String(JsonString(**existing, "FileSystemId"))));
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
     std::string id = GetString(prior, "id");
     Result<std::optional<json>> got = Describe(ctx, id);
     if (!got.ok()) return {Value(), false, AwsErrorDiag("DescribeFileSystems", got.error())};
-    if (!got->has_value() || EfsString(**got, "LifeCycleState") == "deleted") return {Value(), true, {}};
+    if (!got->has_value() || JsonString(**got, "LifeCycleState") == "deleted") return {Value(), true, {}};
     const json& fs = **got;
     RestJsonRequest call;
     call.path = EfsPath("file-systems", id, "lifecycle-configuration");
@@ -171,22 +171,22 @@ class AwsEfsFileSystem final : public AwsResourceType {
     TagMap remote = EfsTags(fs);
     return {Value::Object({
                 {"id", Value::String(id)},
-                {"creation_token", Value::String(EfsString(fs, "CreationToken"))},
+                {"creation_token", Value::String(JsonString(fs, "CreationToken"))},
                 {"availability_zone_name", EfsStringOrNull(fs, "AvailabilityZoneName")},
                 {"availability_zone_id", EfsStringOrNull(fs, "AvailabilityZoneId")},
                 {"encrypted", Value::Bool(fs.value("Encrypted", false))},
                 {"kms_key_id", EfsStringOrNull(fs, "KmsKeyId")},
-                {"performance_mode", Value::String(EfsString(fs, "PerformanceMode"))},
-                {"throughput_mode", Value::String(EfsString(fs, "ThroughputMode"))},
+                {"performance_mode", Value::String(JsonString(fs, "PerformanceMode"))},
+                {"throughput_mode", Value::String(JsonString(fs, "ThroughputMode"))},
                 {"provisioned_throughput_in_mibps", mibps},
                 {"lifecycle_policy", policies.empty() && Get(prior, "lifecycle_policy").IsNull() ? Value() : LifecycleBlocks(policies)},
                 {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
                 {"tags_all", TagsValue(remote)},
-                {"arn", Value::String(EfsString(fs, "FileSystemArn"))},
+                {"arn", Value::String(JsonString(fs, "FileSystemArn"))},
                 {"dns_name", Value::String(id + ".efs." + session_->Region() + ".amazonaws.com")},
                 {"name", EfsStringOrNull(fs, "Name")},
                 {"number_of_mount_targets", Value::Number(fs.value("NumberOfMountTargets", 0.0))},
-                {"owner_id", Value::String(EfsString(fs, "OwnerId"))},
+                {"owner_id", Value::String(JsonString(fs, "OwnerId"))},
                 {"size_in_bytes", Value::List({Value::Object({{"value", number(size, "Value")},
                                                               {"value_in_ia", number(size, "ValueInIA")},
                                                               {"value_in_standard", number(size, "ValueInStandard")},
@@ -272,7 +272,7 @@ class AwsEfsFileSystem final : public AwsResourceType {
     Result<json> got = CallEfs(*session_, ctx, "DescribeFileSystems", call);
     if (!got.ok()) return got.error();
     for (const json& fs : got->value("FileSystems", json::array())) {
-      if (EfsString(fs, "CreationToken") == token && EfsString(fs, "LifeCycleState") != "deleted") return std::optional<json>(fs);
+      if (JsonString(fs, "CreationToken") == token && JsonString(fs, "LifeCycleState") != "deleted") return std::optional<json>(fs);
     }
     return std::optional<json>();
   }

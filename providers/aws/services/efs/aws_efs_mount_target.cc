@@ -52,11 +52,11 @@ class AwsEfsMountTarget final : public AwsResourceType {
     Result<json> created = CallEfs(*session_, ctx, "CreateMountTarget", call);
     std::string id;
     if (created.ok()) {
-      id = EfsString(*created, "MountTargetId");
+      id = JsonString(*created, "MountTargetId");
     } else if (DoneByAnEarlierAttempt(created.error(), {"MountTargetConflict"})) {
       Result<std::optional<json>> found = FindByKey(ctx, planned);
       if (!found.ok() || !found->has_value()) return CreateFailed("CreateMountTarget", created.error());
-      id = EfsString(**found, "MountTargetId");
+      id = JsonString(**found, "MountTargetId");
     } else {
       ApplyResult failed = CreateFailed("CreateMountTarget", created.error());
       if (created.error().code == "MountTargetConflict") {
@@ -74,7 +74,7 @@ class AwsEfsMountTarget final : public AwsResourceType {
     std::string id = GetString(prior, "id");
     Result<std::optional<json>> got = Describe(ctx, id);
     if (!got.ok()) return {Value(), false, AwsErrorDiag("DescribeMountTargets", got.error())};
-    if (!got->has_value() || EfsString(**got, "LifeCycleState") == "deleted") return {Value(), true, {}};
+    if (!got->has_value() || JsonString(**got, "LifeCycleState") == "deleted") return {Value(), true, {}};
     const json& mt = **got;
     RestJsonRequest call;
     call.path = EfsPath("mount-targets", id, "security-groups");
@@ -84,21 +84,21 @@ class AwsEfsMountTarget final : public AwsResourceType {
     for (const json& g : groups->value("SecurityGroups", json::array())) {
       if (g.is_string()) group_values.push_back(Value::String(g.get<std::string>()));
     }
-    std::string fs_id = EfsString(mt, "FileSystemId"), region = session_->Region();
-    std::string zone = EfsString(mt, "AvailabilityZoneName");
+    std::string fs_id = JsonString(mt, "FileSystemId"), region = session_->Region();
+    std::string zone = JsonString(mt, "AvailabilityZoneName");
     return {Value::Object({
                 {"id", Value::String(id)},
                 {"file_system_id", Value::String(fs_id)},
-                {"subnet_id", Value::String(EfsString(mt, "SubnetId"))},
-                {"ip_address", Value::String(EfsString(mt, "IpAddress"))},
+                {"subnet_id", Value::String(JsonString(mt, "SubnetId"))},
+                {"ip_address", Value::String(JsonString(mt, "IpAddress"))},
                 {"security_groups", Value::Set(std::move(group_values))},
                 {"dns_name", Value::String(fs_id + ".efs." + region + ".amazonaws.com")},
                 {"mount_target_dns_name", Value::String(zone + "." + fs_id + ".efs." + region + ".amazonaws.com")},
-                {"file_system_arn", Value::String(MakeArn("elasticfilesystem", region, EfsString(mt, "OwnerId"), "file-system/" + fs_id))},
-                {"network_interface_id", Value::String(EfsString(mt, "NetworkInterfaceId"))},
+                {"file_system_arn", Value::String(MakeArn("elasticfilesystem", region, JsonString(mt, "OwnerId"), "file-system/" + fs_id))},
+                {"network_interface_id", Value::String(JsonString(mt, "NetworkInterfaceId"))},
                 {"availability_zone_name", Value::String(zone)},
                 {"availability_zone_id", EfsStringOrNull(mt, "AvailabilityZoneId")},
-                {"owner_id", Value::String(EfsString(mt, "OwnerId"))},
+                {"owner_id", Value::String(JsonString(mt, "OwnerId"))},
             }),
             false,
             {}};
@@ -144,7 +144,7 @@ class AwsEfsMountTarget final : public AwsResourceType {
     Result<std::optional<json>> found = FindByKey(ctx, planned);
     if (!found.ok()) return {Value(), false, AwsErrorDiag("DescribeMountTargets", found.error())};
     if (!found->has_value()) return {Value(), true, {}};
-    return Read(ctx, With(planned, "id", Value::String(EfsString(**found, "MountTargetId"))));
+    return Read(ctx, With(planned, "id", Value::String(JsonString(**found, "MountTargetId"))));
   }
 
  private:
@@ -163,8 +163,8 @@ class AwsEfsMountTarget final : public AwsResourceType {
       return got.error();
     }
     for (const json& mt : got->value("MountTargets", json::array())) {
-      if (EfsString(mt, "SubnetId") == GetString(planned, "subnet_id") && EfsString(mt, "LifeCycleState") != "deleting" &&
-          EfsString(mt, "LifeCycleState") != "deleted") {
+      if (JsonString(mt, "SubnetId") == GetString(planned, "subnet_id") && JsonString(mt, "LifeCycleState") != "deleting" &&
+          JsonString(mt, "LifeCycleState") != "deleted") {
         return std::optional<json>(mt);
       }
     }

@@ -30,19 +30,13 @@ Result<std::optional<nlohmann::json>> DescribeEfsObject(const AwsSession& sessio
     return got.error();
   }
   for (const nlohmann::json& object : got->value(list_member, nlohmann::json::array())) {
-    if (EfsString(object, id_member) == id) return std::optional<nlohmann::json>(object);
+    if (JsonString(object, id_member) == id) return std::optional<nlohmann::json>(object);
   }
   return std::optional<nlohmann::json>();
 }
 
-std::string EfsString(const nlohmann::json& j, const std::string& key) {
-  if (!j.is_object()) return "";
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 Value EfsStringOrNull(const nlohmann::json& j, const std::string& key) {
-  std::string s = EfsString(j, key);
+  std::string s = JsonString(j, key);
   return s.empty() ? Value() : Value::String(s);
 }
 
@@ -55,7 +49,7 @@ nlohmann::json EfsTagList(const TagMap& tags) {
 TagMap EfsTags(const nlohmann::json& object) {
   TagMap out;
   if (!object.is_object() || !object.contains("Tags") || !object["Tags"].is_array()) return out;
-  for (const auto& tag : object["Tags"]) out[EfsString(tag, "Key")] = EfsString(tag, "Value");
+  for (const auto& tag : object["Tags"]) out[JsonString(tag, "Key")] = JsonString(tag, "Value");
   out.erase(kCreateTokenTag);
   return out;
 }
@@ -95,7 +89,7 @@ Diagnostics WaitForEfsState(const AwsSession& session, const OperationContext& c
       if (!poll.done) poll.diags.Error(what + " disappeared", what + " is gone while waiting for it to become " + wanted + ".");
       return poll;
     }
-    poll.status = EfsString(**seen, "LifeCycleState");
+    poll.status = JsonString(**seen, "LifeCycleState");
     poll.done = poll.status == wanted;
     if (poll.status == "error") {
       poll.diags.Error(what + " failed", what + " is in the error state; delete it and create it again.");

@@ -12,6 +12,7 @@
 
 #include "engine/value/value.h"
 #include "providers/aws/common/aws_session.h"
+#include "providers/aws/common/json_members.h"
 #include "providers/aws/common/tags.h"
 #include "providers/aws/protocol/json_protocol.h"
 
@@ -37,8 +38,6 @@ Result<std::optional<nlohmann::json>> DescribeEfsObject(const AwsSession& sessio
                                                         const std::string& id_member, const std::string& id,
                                                         const std::string& list_member, const std::string& not_found);
 
-//! The string member `key` of `j`, or "".
-std::string EfsString(const nlohmann::json& j, const std::string& key);
 //! The string member `key` of `j` as a value; null when absent.
 Value EfsStringOrNull(const nlohmann::json& j, const std::string& key);
 

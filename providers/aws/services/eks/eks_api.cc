@@ -20,11 +20,6 @@ Result<nlohmann::json> CallEks(const AwsSession& session, const OperationContext
   return session.client->RestJson("eks", call, CallOptionsFor(ctx));
 }
 
-std::string JsonString(const nlohmann::json& j, const std::string& key) {
-  if (!j.is_object()) return "";
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
 
 Value EksTimestamp(const nlohmann::json& j, const std::string& key) {
   if (!j.is_object()) return Value();

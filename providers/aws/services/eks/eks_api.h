@@ -16,6 +16,7 @@
 
 #include "engine/value/value.h"
 #include "providers/aws/common/aws_session.h"
+#include "providers/aws/common/json_members.h"
 #include "providers/aws/common/tags.h"
 #include "providers/aws/protocol/json_protocol.h"
 
@@ -32,9 +33,6 @@ std::string EksPath(const std::vector<std::string>& segments);
 //! ("DescribeCluster") is logged.
 Result<nlohmann::json> CallEks(const AwsSession& session, const OperationContext& ctx,
                                const std::string& operation, const RestJsonRequest& call);
-
-//! A JSON value at `key` of object `j` when it is a string, else "".
-std::string JsonString(const nlohmann::json& j, const std::string& key);
 
 //! A timestamp of a REST-JSON answer (epoch seconds, or an ISO string) as RFC 3339 UTC
 //! ("2024-05-01T10:00:00Z"); null when absent.

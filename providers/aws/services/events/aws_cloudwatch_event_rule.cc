@@ -209,17 +209,17 @@ class AwsCloudwatchEventRule final : public AwsResourceType {
       return {Value(), false, AwsErrorDiag("DescribeRule", described.error())};
     }
     const nlohmann::json& rule = *described;
-    std::string arn = EventsString(rule, "Arn");
+    std::string arn = JsonString(rule, "Arn");
     Result<TagMap> remote = ListEventsTags(*session_, ctx, arn, token);
     if (!remote.ok()) return {Value(), false, AwsErrorDiag("ListTagsForResource", remote.error())};
-    std::string state = EventsString(rule, "State");
+    std::string state = JsonString(rule, "State");
     auto text = [&](const char* member, const char* attribute) {
-      std::string value = EventsString(rule, member);
+      std::string value = JsonString(rule, member);
       return value.empty() && Get(prior, attribute).IsNull() ? Value() : Value::String(value);
     };
-    std::string pattern = EventsString(rule, "EventPattern");
-    std::string bus = EventsString(rule, "EventBusName");
-    EventRuleAddress read_at{bus.empty() ? at.bus : bus, EventsString(rule, "Name")};
+    std::string pattern = JsonString(rule, "EventPattern");
+    std::string bus = JsonString(rule, "EventBusName");
+    EventRuleAddress read_at{bus.empty() ? at.bus : bus, JsonString(rule, "Name")};
     Value state_value = Value::Object(
         {{"id", Value::String(read_at.Id())},
          {"name", Value::String(read_at.name)},

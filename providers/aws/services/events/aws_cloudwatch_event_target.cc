@@ -162,8 +162,8 @@ class AwsCloudwatchEventTarget final : public AwsResourceType {
     Diagnostics diags;
     if (!answer.contains("FailedEntries") || !answer["FailedEntries"].is_array()) return diags;
     for (const auto& entry : answer["FailedEntries"]) {
-      diags.Error("EventBridge refused target \"" + EventsString(entry, "TargetId") + "\"",
-                  EventsString(entry, "ErrorCode") + ": " + EventsString(entry, "ErrorMessage"));
+      diags.Error("EventBridge refused target \"" + JsonString(entry, "TargetId") + "\"",
+                  JsonString(entry, "ErrorCode") + ": " + JsonString(entry, "ErrorMessage"));
     }
     return diags;
   }
@@ -179,10 +179,10 @@ class AwsCloudwatchEventTarget final : public AwsResourceType {
       }
       if (listed->contains("Targets") && (*listed)["Targets"].is_array()) {
         for (const auto& target : (*listed)["Targets"]) {
-          if (EventsString(target, "Id") == at.target_id) return {StateOf(at, target), false, {}};
+          if (JsonString(target, "Id") == at.target_id) return {StateOf(at, target), false, {}};
         }
       }
-      std::string next = EventsString(*listed, "NextToken");
+      std::string next = JsonString(*listed, "NextToken");
       if (next.empty()) return {Value(), true, {}};
       body["NextToken"] = next;
     }
@@ -194,7 +194,7 @@ class AwsCloudwatchEventTarget final : public AwsResourceType {
                       {"target_id", Value::String(at.target_id)},
                       {"event_bus_name", Value::String(at.rule.bus)}};
     for (const auto& [member, attribute] : kTargetMembers) {
-      std::string value = EventsString(target, member);
+      std::string value = JsonString(target, member);
       state[attribute] = value.empty() ? Value() : Value::String(value);
     }
     return Value::Object(std::move(state));

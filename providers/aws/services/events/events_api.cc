@@ -31,12 +31,6 @@ EventRuleAddress ParseEventRuleId(const std::string& id) {
   return {id.substr(0, slash), id.substr(slash + 1)};
 }
 
-std::string EventsString(const nlohmann::json& j, const std::string& key) {
-  if (!j.is_object()) return "";
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 Result<TagMap> ListEventsTags(const AwsSession& session, const OperationContext& ctx,
                               const std::string& arn, std::string* token) {
   Result<nlohmann::json> listed =
@@ -45,7 +39,7 @@ Result<TagMap> ListEventsTags(const AwsSession& session, const OperationContext&
   TagMap tags;
   if (listed->contains("Tags") && (*listed)["Tags"].is_array()) {
     for (const auto& tag : (*listed)["Tags"])
-      tags[EventsString(tag, "Key")] = EventsString(tag, "Value");
+      tags[JsonString(tag, "Key")] = JsonString(tag, "Value");
   }
   auto it = tags.find(kCreateTokenTag);
   if (token) *token = it == tags.end() ? "" : it->second;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "providers/aws/common/aws_session.h"
+#include "providers/aws/common/json_members.h"
 #include "providers/aws/common/tags.h"
 #include "providers/aws/protocol/json_protocol.h"
 
@@ -36,8 +37,6 @@ struct EventRuleAddress {
 //! The address an id names ("name" or "bus/name").
 EventRuleAddress ParseEventRuleId(const std::string& id);
 
-//! A string member of a JSON answer, or "" when absent or not a string.
-std::string EventsString(const nlohmann::json& j, const std::string& key);
 
 //! ListTagsForResource of `arn`, without the create-token tag, whose value goes to `token`
 //! when given.

@@ -16,6 +16,7 @@
 
 #include <chrono>
 
+#include "providers/aws/common/json_members.h"
 #include "providers/aws/common/aws_resource_type.h"
 #include "providers/aws/common/wait.h"
 #include "providers/aws/services/fsx/fsx_api.h"
@@ -29,13 +30,8 @@ using nlohmann::json;
 
 constexpr Duration kFsxWait{std::chrono::minutes(30)};
 
-std::string FsxText(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 Value FsxTextOrNull(const json& j, const char* key) {
-  std::string s = FsxText(j, key);
+  std::string s = JsonString(j, key);
   return s.empty() ? Value() : Value::String(s);
 }
 
@@ -52,7 +48,7 @@ json FsxTagList(const TagMap& tags) {
 
 TagMap FsxTagMap(const json& fs, std::string* token) {
   TagMap out;
-  for (const json& tag : fs.value("Tags", json::array())) out[FsxText(tag, "Key")] = FsxText(tag, "Value");
+  for (const json& tag : fs.value("Tags", json::array())) out[JsonString(tag, "Key")] = JsonString(tag, "Value");
   auto it = out.find(kCreateTokenTag);
   if (token) *token = it == out.end() ? "" : it->second;
   if (it != out.end()) out.erase(it);
@@ -153,7 +149,7 @@ class AwsFsxLustreFileSystem final : public AwsResourceType {
       }
       return failed;
     }
-    std::string id = FsxText((*created)["FileSystem"], "FileSystemId");
+    std::string id = JsonString((*created)["FileSystem"], "FileSystemId");
     Diagnostics diags = WaitSettled(ctx, id, "creation");
     return ReadAfterWrite(ctx, planned, id, diags);
   }
@@ -168,9 +164,9 @@ class AwsFsxLustreFileSystem final : public AwsResourceType {
       for (const json& fs : page->value("FileSystems", json::array())) {
         std::string token;
         FsxTagMap(fs, &token);
-        if (token == ctx.idempotency_token) return Read(ctx, With(planned, "id", Value::String(FsxText(fs, "FileSystemId"))));
+        if (token == ctx.idempotency_token) return Read(ctx, With(planned, "id", Value::String(JsonString(fs, "FileSystemId"))));
       }
-      std::string next = FsxText(*page, "NextToken");
+      std::string next = JsonString(*page, "NextToken");
       if (next.empty()) return {Value(), true, {}};
       request["NextToken"] = next;
     }
@@ -194,25 +190,25 @@ class AwsFsxLustreFileSystem final : public AwsResourceType {
                 {"storage_capacity", FsxNumberOrNull(fs, "StorageCapacity")},
                 {"subnet_ids", Value::List(std::move(subnets))},
                 {"security_group_ids", Get(prior, "security_group_ids")},
-                {"deployment_type", Value::String(FsxText(lustre, "DeploymentType"))},
-                {"storage_type", Value::String(FsxText(fs, "StorageType"))},
+                {"deployment_type", Value::String(JsonString(lustre, "DeploymentType"))},
+                {"storage_type", Value::String(JsonString(fs, "StorageType"))},
                 {"per_unit_storage_throughput", FsxNumberOrNull(lustre, "PerUnitStorageThroughput")},
                 {"import_path", FsxTextOrNull(repository, "ImportPath")},
                 {"export_path", FsxTextOrNull(repository, "ExportPath")},
                 {"imported_file_chunk_size", FsxNumberOrNull(repository, "ImportedFileChunkSize")},
                 {"auto_import_policy", FsxTextOrNull(repository, "AutoImportPolicy")},
-                {"data_compression_type", Value::String(FsxText(lustre, "DataCompressionType"))},
+                {"data_compression_type", Value::String(JsonString(lustre, "DataCompressionType"))},
                 {"file_system_type_version", FsxTextOrNull(fs, "FileSystemTypeVersion")},
                 {"weekly_maintenance_start_time", FsxTextOrNull(lustre, "WeeklyMaintenanceStartTime")},
                 {"kms_key_id", FsxTextOrNull(fs, "KmsKeyId")},
                 {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
                 {"tags_all", TagsValue(remote)},
-                {"arn", Value::String(FsxText(fs, "ResourceARN"))},
-                {"dns_name", Value::String(FsxText(fs, "DNSName"))},
-                {"mount_name", Value::String(FsxText(lustre, "MountName"))},
+                {"arn", Value::String(JsonString(fs, "ResourceARN"))},
+                {"dns_name", Value::String(JsonString(fs, "DNSName"))},
+                {"mount_name", Value::String(JsonString(lustre, "MountName"))},
                 {"network_interface_ids", Value::List(std::move(enis))},
-                {"owner_id", Value::String(FsxText(fs, "OwnerId"))},
-                {"vpc_id", Value::String(FsxText(fs, "VpcId"))},
+                {"owner_id", Value::String(JsonString(fs, "OwnerId"))},
+                {"vpc_id", Value::String(JsonString(fs, "VpcId"))},
             }),
             false,
             {}};
@@ -254,7 +250,7 @@ class AwsFsxLustreFileSystem final : public AwsResourceType {
         poll.diags = AwsErrorDiag("DescribeFileSystems", got.error());
       } else {
         poll.done = !got->has_value();
-        if (got->has_value()) poll.status = FsxText(**got, "Lifecycle");
+        if (got->has_value()) poll.status = JsonString(**got, "Lifecycle");
       }
       return poll;
     }, kFsxWait)};
@@ -275,7 +271,7 @@ class AwsFsxLustreFileSystem final : public AwsResourceType {
       return got.error();
     }
     for (const json& fs : got->value("FileSystems", json::array())) {
-      if (FsxText(fs, "FileSystemId") == id) return std::optional<json>(fs);
+      if (JsonString(fs, "FileSystemId") == id) return std::optional<json>(fs);
     }
     return std::optional<json>();
   }
@@ -296,9 +292,9 @@ class AwsFsxLustreFileSystem final : public AwsResourceType {
         return poll;
       }
       const json& fs = **got;
-      poll.status = FsxText(fs, "Lifecycle");
+      poll.status = JsonString(fs, "Lifecycle");
       if (poll.status == "FAILED" || poll.status == "MISCONFIGURED") {
-        std::string reason = fs.contains("FailureDetails") ? FsxText(fs["FailureDetails"], "Message") : "";
+        std::string reason = fs.contains("FailureDetails") ? JsonString(fs["FailureDetails"], "Message") : "";
         poll.diags.Error("FSx file system " + id + " is " + poll.status,
                          ctx.address + ": " + (reason.empty() ? "FSx gives no reason" : reason) +
                              ". Fix the network settings (subnet, security groups) and replace the file system.");
@@ -306,7 +302,7 @@ class AwsFsxLustreFileSystem final : public AwsResourceType {
       }
       bool busy = false;
       for (const json& action : fs.value("AdministrativeActions", json::array())) {
-        std::string status = FsxText(action, "Status");
+        std::string status = JsonString(action, "Status");
         busy = busy || status == "IN_PROGRESS" || status == "PENDING";
       }
       poll.done = poll.status == "AVAILABLE" && !busy;

@@ -72,7 +72,7 @@ class AwsSecretsmanagerSecret final : public AwsResourceType {
       }
       return failed;
     }
-    return ReadAfterWrite(ctx, planned, SecretsManagerString(*created, "ARN"), {});
+    return ReadAfterWrite(ctx, planned, JsonString(*created, "ARN"), {});
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
@@ -154,20 +154,20 @@ class AwsSecretsmanagerSecret final : public AwsResourceType {
     TagMap tags;
     const json listed = secret.contains("Tags") && secret["Tags"].is_array() ? secret["Tags"] : json::array();
     for (const json& tag : listed) {
-      std::string key = SecretsManagerString(tag, "Key");
+      std::string key = JsonString(tag, "Key");
       if (key == kCreateTokenTag) {
-        if (token) *token = SecretsManagerString(tag, "Value");
+        if (token) *token = JsonString(tag, "Value");
         continue;
       }
-      tags[key] = SecretsManagerString(tag, "Value");
+      tags[key] = JsonString(tag, "Value");
     }
-    std::string description = SecretsManagerString(secret, "Description");
-    std::string kms = SecretsManagerString(secret, "KmsKeyId");
-    std::string arn = SecretsManagerString(secret, "ARN");
+    std::string description = JsonString(secret, "Description");
+    std::string kms = JsonString(secret, "KmsKeyId");
+    std::string arn = JsonString(secret, "ARN");
     Value days = Get(prior, "recovery_window_in_days");
     return {Value::Object({{"id", Value::String(arn)},
                            {"arn", Value::String(arn)},
-                           {"name", Value::String(SecretsManagerString(secret, "Name"))},
+                           {"name", Value::String(JsonString(secret, "Name"))},
                            {"name_prefix", Get(prior, "name_prefix")},
                            {"description", description.empty() && Get(prior, "description").IsNull()
                                                ? Value() : Value::String(description)},

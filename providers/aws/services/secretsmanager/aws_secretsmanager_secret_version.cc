@@ -55,7 +55,7 @@ class AwsSecretsmanagerSecretVersion final : public AwsResourceType {
     if (Get(planned, "version_stages").IsSequence()) body["VersionStages"] = GetStringList(planned, "version_stages");
     Result<json> put = CallSecretsManager(*session_, ctx, "PutSecretValue", body);
     if (!put.ok()) return CreateFailed("PutSecretValue", put.error());
-    std::string id = SecretsManagerString(*put, "ARN") + "|" + SecretsManagerString(*put, "VersionId");
+    std::string id = JsonString(*put, "ARN") + "|" + JsonString(*put, "VersionId");
     return ReadAfterWrite(ctx, planned, id, {});
   }
 
@@ -77,8 +77,8 @@ class AwsSecretsmanagerSecretVersion final : public AwsResourceType {
     std::vector<std::string> stages = SecretVersionStages(version);
     // A version without labels is retired: what a delete leaves.
     if (stages.empty()) return {Value(), true, {}};
-    std::string arn = SecretsManagerString(version, "ARN");
-    std::string version_id = SecretsManagerString(version, "VersionId");
+    std::string arn = JsonString(version, "ARN");
+    std::string version_id = JsonString(version, "VersionId");
     Value secret_id = Get(prior, "secret_id");
     auto sensitive = [&](const char* member) {
       return version.contains(member) && version[member].is_string()
@@ -132,7 +132,7 @@ class AwsSecretsmanagerSecretVersion final : public AwsResourceType {
     json body = {{"SecretId", secret}, {"VersionStage", stage}, {"MoveToVersionId", version}};
     Result<json> holder = CallSecretsManager(*session_, ctx, "GetSecretValue", {{"SecretId", secret}, {"VersionStage", stage}});
     if (holder.ok()) {
-      std::string held_by = SecretsManagerString(*holder, "VersionId");
+      std::string held_by = JsonString(*holder, "VersionId");
       if (held_by == version) return {};
       body["RemoveFromVersionId"] = held_by;
     } else if (holder.error().code != kSecretsManagerNotFound) {

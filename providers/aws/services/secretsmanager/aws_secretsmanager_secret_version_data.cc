@@ -55,7 +55,7 @@ class AwsSecretsmanagerSecretVersionData final : public AwsDataSourceType {
       return version.contains(member) && version[member].is_string()
                  ? Value::String(version[member].get<std::string>()).MarkSensitive() : Value();
     };
-    std::string arn = SecretsManagerString(version, "ARN"), id = SecretsManagerString(version, "VersionId");
+    std::string arn = JsonString(version, "ARN"), id = JsonString(version, "VersionId");
     std::string created;
     if (version.contains("CreatedDate") && version["CreatedDate"].is_number()) {
       auto seconds = std::chrono::seconds(static_cast<int64_t>(version["CreatedDate"].get<double>()));

@@ -22,11 +22,6 @@ bool SecretGone(const AwsError& error) {
           error.message.find("delet") != std::string::npos);
 }
 
-std::string SecretsManagerString(const nlohmann::json& j, const std::string& key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 std::vector<std::string> SecretVersionStages(const nlohmann::json& version) {
   std::vector<std::string> stages;
   auto it = version.find("VersionStages");

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "providers/aws/common/aws_session.h"
+#include "providers/aws/common/json_members.h"
 #include "providers/aws/common/tags.h"
 
 namespace strata::aws {
@@ -26,9 +27,6 @@ Result<nlohmann::json> CallSecretsManager(const AwsSession& session, const Opera
 //! for deletion (InvalidRequestException "... marked for deletion").
 bool SecretGone(const AwsError& error);
 
-//! The string member `key` of `j`; "" when it is absent, null (as some emulators write
-//! members they do not have) or not a string.
-std::string SecretsManagerString(const nlohmann::json& j, const std::string& key);
 
 //! A version's staging labels (GetSecretValue's VersionStages).
 std::vector<std::string> SecretVersionStages(const nlohmann::json& version);
