@@ -144,6 +144,11 @@ class StateStore {
   //! Writes an instance outside any provider operation (refresh results, import).
   virtual StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) = 0;
   virtual StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) = 0;
+  //! Gives an instance a new address in one step (a moved entry applied), keeping everything
+  //! else, so that no interruption can leave the object under neither address or both.
+  //! NotFound when `from` is absent; InvalidArgument when `to` is taken.
+  virtual StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
+                                     const ResourceInstanceAddr& to) = 0;
   //! Ends the change set: replaces the outputs when given, increments the serial when
   //! anything changed, and keeps the snapshot in the history.
   virtual StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,

@@ -107,6 +107,20 @@ ModulePath ModulePath::Child(std::string name, InstanceKey key) const {
   return p;
 }
 
+bool PlanOrderLess(const ResourceInstanceAddr& a, const ResourceInstanceAddr& b) {
+  if (a.module != b.module) return a.module < b.module;
+  if (a.resource.mode != b.resource.mode) return a.resource.mode == ResourceMode::Data;
+  if (a.resource.type != b.resource.type) return a.resource.type < b.resource.type;
+  if (a.resource.name != b.resource.name) return a.resource.name < b.resource.name;
+  return a.key < b.key;
+}
+
+ModulePath ModulePath::WithoutKeys() const {
+  ModulePath out;
+  for (const ModuleStep& step : steps) out.steps.push_back({step.name, {}});
+  return out;
+}
+
 std::string ModulePath::ToString() const {
   std::string out;
   for (const auto& step : steps) {

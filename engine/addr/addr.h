@@ -51,6 +51,9 @@ struct ModulePath {
 
   bool IsRoot() const { return steps.empty(); }
   ModulePath Child(std::string name, InstanceKey key = {}) const;
+  //! The module calls without their instance keys: the path of the configuration that
+  //! made the instance (module.ng["gpu"] → module.ng).
+  ModulePath WithoutKeys() const;
   //! "module.a.module.b", or "" for the root.
   std::string ToString() const;
   auto operator<=>(const ModulePath&) const = default;
@@ -80,9 +83,17 @@ struct ResourceInstanceAddr {
   std::string ToString() const;
   //! The same address without the instance key.
   ResourceInstanceAddr WithoutKey() const { return {module, resource, {}}; }
+  //! The declaration that made the instance: no instance key and no module instance keys
+  //! (module.ng["gpu"].aws_x.y[0] → module.ng.aws_x.y), as the stage graph labels its
+  //! resource nodes and as state records dependencies.
+  ResourceInstanceAddr ConfigAddr() const { return {module.WithoutKeys(), resource, {}}; }
   auto operator<=>(const ResourceInstanceAddr&) const = default;
   bool operator==(const ResourceInstanceAddr&) const = default;
 };
+
+//! Terraform's order of instances in plans: by module instance (the root's first), then
+//! data sources before managed resources, then type, name and key (indexes by value).
+bool PlanOrderLess(const ResourceInstanceAddr& a, const ResourceInstanceAddr& b);
 
 struct AddrParseResult {
   std::optional<ResourceInstanceAddr> addr;

@@ -71,7 +71,9 @@ void ApplyView::Event(const ApplyEvent& e) {
 void ApplyView::Summary(const ApplyOutcome& o, bool destroy, const Plan& plan) {
   std::lock_guard lock(mu_);
   std::string counts = destroy ? fmt::format("Resources: {} destroyed.", o.destroyed)
-                               : fmt::format("Resources: {} added, {} changed, {} destroyed.", o.added, o.changed, o.destroyed);
+                               : fmt::format("Resources: {}{} added, {} changed, {} destroyed.",
+                                             o.imported ? fmt::format("{} imported, ", o.imported) : "", o.added, o.changed,
+                                             o.destroyed);
   if (destroy && o.failed.empty() && !o.interrupted && !o.remaining.empty()) {
     out_ << "\nDestroy incomplete. " << counts << " " << o.remaining.size() << " still in state:\n";
     for (const auto& a : o.remaining) out_ << "  remaining: " << a << "\n";

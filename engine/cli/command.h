@@ -52,6 +52,7 @@ void AddApplyCommand(CLI::App& app, CommandContext& ctx);        // apply.cc: ap
 void AddRefreshCommand(CLI::App& app, CommandContext& ctx);      // refresh.cc
 void AddSandboxCommand(CLI::App& app, CommandContext& ctx);      // sandbox.cc
 void AddProvidersCommand(CLI::App& app, CommandContext& ctx);    // providers.cc
+void AddImportCommand(CLI::App& app, CommandContext& ctx);       // import.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

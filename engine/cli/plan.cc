@@ -1,5 +1,7 @@
 // strata plan [STAGE]: what apply would do, as text or as Terraform's plan JSON, optionally
 // saved for `strata apply FILE`.
+#include <filesystem>
+#include <fstream>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -40,11 +42,35 @@ bool SavePlan(RunSession& session, const Plan& plan, const std::string& path) {
   return true;
 }
 
+// -generate-config-out: refused before planning when the file exists (it is never
+// overwritten, as Terraform refuses), written after.
+bool WriteGeneratedConfig(RunSession& session, CommandContext& ctx, const std::string& given, bool check_only) {
+  std::string path = ResolvePath(ctx, given);
+  std::error_code ec;
+  if (check_only) {
+    if (!std::filesystem::exists(path, ec)) return true;
+    session.state().Error("Target generated file already exists",
+                          fmt::format("-generate-config-out={} names a file that exists. Strata never overwrites it: "
+                                      "name a new file, or move that one away.",
+                                      given));
+    return false;
+  }
+  if (session.generated_config().empty()) return true;
+  std::ofstream out(path);
+  out << session.generated_config();
+  if (out.flush()) return true;
+  session.state().Error("Cannot write the generated configuration", fmt::format("{} could not be written.", path));
+  return false;
+}
+
 void RunPlan(const PlanArgs& args, CommandContext& ctx) {
   RunSession session(ctx);
   if (!session.OpenProject() || !session.OpenStage(args.flags.stage, "plan", args.flags.lock)) return;
+  const std::string& generate = args.flags.generate_config_out;
+  if (!generate.empty() && !WriteGeneratedConfig(session, ctx, generate, true)) return;
   std::optional<Plan> plan = session.MakePlan(args.flags);
   if (!plan) return;
+  if (!generate.empty() && !WriteGeneratedConfig(session, ctx, generate, false)) return;
   if (!args.out.empty() && !SavePlan(session, *plan, ResolvePath(ctx, args.out))) return;
   if (ctx.global.json) {
     *ctx.out << RenderPlanJson(*plan).dump() << "\n";
@@ -72,6 +98,9 @@ void AddPlanCommand(CLI::App& app, CommandContext& ctx) {
   auto* cmd = app.add_subcommand("plan", "Show what apply would change in a stage");
   args->flags.AddTo(cmd, true);
   cmd->add_option("--out", args->out, "Save the plan to FILE for `strata apply FILE`")->option_text("FILE");
+  cmd->add_option("--generate-config-out", args->flags.generate_config_out,
+                  "Write the configuration of import entries that name undeclared resources to FILE (a module file)")
+      ->option_text("FILE");
   cmd->add_flag("--detailed-exitcode", args->detailed_exitcode, "Exit 0 when nothing changes, 1 on errors, 2 when there are changes");
   cmd->add_flag("--json", ctx.global.json, "Print the plan as `terraform show -json` does");
   cmd->callback([args, &ctx] { RunPlan(*args, ctx); });

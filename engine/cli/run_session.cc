@@ -112,6 +112,7 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
   options.replace = flags.replace;
   options.variables = flags.variables.ToInputs(ctx_.WorkingDir(), project_.diags());
   options.parallelism = flags.parallelism;
+  options.generate_config = !flags.generate_config_out.empty();
   std::mutex print;
   if (!ctx_.global.json) {
     // Terraform's "addr: Refreshing state... [id=...]" lines, from the walker's threads.
@@ -121,12 +122,35 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
     };
   }
   PlanOutcome outcome = run_->MakePlan(options, project_.diags());
+  generated_config_ = std::move(outcome.generated_config);
   if (!ctx_.global.json && !run_->prior().resources.empty()) *ctx_.out << "\n";
   if (Report() || outcome.plan.errored) {
     ctx_.exit_code = 1;
     return std::nullopt;
   }
   return std::move(outcome.plan);
+}
+
+std::optional<ResourceInstanceChange> RunSession::Import(const PlanFlags& flags, const std::string& address,
+                                                        const std::string& id) {
+  StagePlanOptions options;
+  options.variables = flags.variables.ToInputs(ctx_.WorkingDir(), project_.diags());
+  options.parallelism = flags.parallelism;
+  if (!ctx_.global.json) {
+    options.progress = [this](const std::string& at, const std::string& message) { *ctx_.out << at << ": " << message << "\n"; };
+  }
+  StageApplyOptions apply;
+  apply.parallelism = flags.parallelism;
+  std::optional<ResourceInstanceChange> imported;
+  {
+    GracefulStopScope graceful;
+    imported = run_->Import(address, id, options, apply, project_.diags());
+  }
+  if (Report() || !imported) {
+    ctx_.exit_code = 1;
+    return std::nullopt;
+  }
+  return imported;
 }
 
 bool RunSession::CheckSavedPlan(const Plan& plan, const std::string& file) {

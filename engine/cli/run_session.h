@@ -26,6 +26,8 @@ struct PlanFlags {
   bool refresh = true;
   bool refresh_only = false;
   bool destroy = false;
+  //! plan -generate-config-out=FILE: where the configuration of imports without one goes.
+  std::string generate_config_out;
   int parallelism = 10;
   LockFlags lock;
 
@@ -55,10 +57,15 @@ class RunSession {
   //! serial, and nothing recorded since), same configuration. Reports and returns false.
   bool CheckSavedPlan(const Plan& plan, const std::string& file);
 
+  //! Imports the object `id` at `address` (StageRun::Import); reports problems and gives nullopt.
+  std::optional<ResourceInstanceChange> Import(const PlanFlags& flags, const std::string& address, const std::string& id);
+
   //! Applies `plan`; events go to `on_event`. Reports diagnostics.
   ApplyOutcome Apply(const Plan& plan, int parallelism, const std::function<void(const ApplyEvent&)>& on_event);
 
   const std::string& stage() const { return run_->stage(); }
+  //! The module file the last plan generated for imports without configuration ("" if none).
+  const std::string& generated_config() const { return generated_config_; }
   ProjectSession& project() { return project_; }
   StateSession& state() { return state_; }
   //! Prints (and clears) what the project session gathered; true when there were errors.
@@ -70,6 +77,7 @@ class RunSession {
   ProjectSession project_;
   StateSession state_;
   std::unique_ptr<StageRun> run_;
+  std::string generated_config_;
 };
 
 //! A plan file's path as given relative to the working directory.

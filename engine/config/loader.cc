@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 namespace strata {
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"variables", "locals", "providers", "data", "resources", "modules", "outputs"};
+const std::vector<std::string> kTopLevelKeys = {"variables", "locals", "providers", "data",  "resources",
+                                                "modules",   "outputs", "moved",     "removed", "import"};
 
 // A Kubernetes manifest (a document with apiVersion and kind at the top) left beside the
 // module files: one error that says what it is and where it belongs, instead of an
@@ -98,6 +99,10 @@ class ModuleLoader {
       std::string section = kv.first.Scalar();
       const YAML::Node& body = kv.second;
       if (body.IsNull()) continue;
+      if (section == "moved" || section == "removed" || section == "import") {
+        LoadStatements(module, file, section, body);
+        continue;
+      }
       if (!body.IsMap()) {
         diags_.Error("Invalid section", fmt::format("\"{}\" must be a mapping of names to declarations.", section),
                      NodeRange(file, body));
@@ -139,6 +144,94 @@ class ModuleLoader {
     } else if (section == "outputs") {
       if (CheckUnique(m.outputs, name, range, "output")) m.outputs[name] = LoadOutput(f, name, range, v);
     }
+  }
+
+  // moved:, removed: and import: are lists of statements, not named declarations.
+  void LoadStatements(ModuleConfig& m, const YamlFile& f, const std::string& section, const YAML::Node& body) {
+    if (!body.IsSequence()) {
+      diags_.Error("Invalid section",
+                   fmt::format("\"{}\" must be a list of entries, as in {}:\n  - {}", section, section,
+                               section == "moved"     ? "{ from: aws_vpc.old, to: aws_vpc.main }"
+                               : section == "removed" ? "{ from: aws_vpc.old, lifecycle: { destroy: false } }"
+                                                      : "{ to: aws_vpc.main, id: vpc-0123 }"),
+                   NodeRange(f, body));
+      return;
+    }
+    for (const auto& item : body) {
+      if (!RequireMap(f, item, fmt::format("An entry of {}", section))) continue;
+      if (section == "moved") {
+        m.moved.push_back(LoadMoved(f, item));
+      } else if (section == "removed") {
+        m.removed.push_back(LoadRemoved(f, item));
+      } else {
+        m.imports.push_back(LoadImport(f, item));
+      }
+    }
+  }
+
+  // A required plain string of a statement (an address): its value and range.
+  std::string StatementAddress(const YamlFile& f, const YAML::Node& v, const char* key, const char* section,
+                               SourceRange& range) {
+    range = NodeRange(f, v);
+    if (!v[key]) {
+      diags_.Error(fmt::format("Missing {}", key), fmt::format("A {} entry needs {}: an address.", section, key), range);
+      return "";
+    }
+    range = NodeRange(f, v[key]);
+    return ScalarString(f, v[key], key, diags_).value_or("");
+  }
+
+  MovedConfig LoadMoved(const YamlFile& f, const YAML::Node& v) {
+    MovedConfig moved;
+    moved.range = NodeRange(f, v);
+    CheckKeys(f, v, {"from", "to"}, "a moved entry", diags_);
+    moved.from = StatementAddress(f, v, "from", "moved", moved.from_range);
+    moved.to = StatementAddress(f, v, "to", "moved", moved.to_range);
+    return moved;
+  }
+
+  RemovedConfig LoadRemoved(const YamlFile& f, const YAML::Node& v) {
+    RemovedConfig removed;
+    removed.range = NodeRange(f, v);
+    CheckKeys(f, v, {"from", "lifecycle"}, "a removed entry", diags_);
+    removed.from = StatementAddress(f, v, "from", "removed", removed.from_range);
+    if (const YAML::Node lifecycle = v["lifecycle"]) {
+      if (RequireMap(f, lifecycle, "lifecycle")) {
+        CheckKeys(f, lifecycle, {"destroy"}, "the lifecycle of a removed entry", diags_);
+        if (lifecycle["destroy"]) removed.destroy = ScalarBool(f, lifecycle["destroy"], "destroy", diags_).value_or(true);
+      }
+    }
+    return removed;
+  }
+
+  ImportConfig LoadImport(const YamlFile& f, const YAML::Node& v) {
+    ImportConfig import;
+    import.range = NodeRange(f, v);
+    CheckKeys(f, v, {"to", "id", "for_each", "provider"}, "an import entry", diags_);
+    for (const char* key : {"to", "id"}) {
+      if (!v[key]) {
+        diags_.Error(fmt::format("Missing {}", key),
+                     fmt::format("An import entry needs {}, as in {{ to: aws_vpc.main, id: vpc-0123 }}.", key), import.range);
+      }
+    }
+    if (v["to"]) {
+      import.to = NodeToExpr(f, v["to"], diags_);
+      if (v["to"].IsScalar()) import.to_text = v["to"].Scalar();
+    }
+    if (v["id"]) import.id = NodeToExpr(f, v["id"], diags_);
+    if (v["for_each"]) import.for_each = NodeToExpr(f, v["for_each"], diags_);
+    if (v["provider"]) {
+      import.provider_range = NodeRange(f, v["provider"]);
+      import.provider = ScalarString(f, v["provider"], "provider", diags_).value_or("");
+      if (!import.provider.empty() && !IsProviderKey(import.provider)) {
+        diags_.Error("Invalid provider reference",
+                     fmt::format("\"{}\" is not a provider block name: write the provider's name (aws) or an alias "
+                                 "block's (aws.us_east_1), as declared under providers:.",
+                                 import.provider),
+                     import.provider_range);
+      }
+    }
+    return import;
   }
 
   template <typename Map>
@@ -318,7 +411,7 @@ class ModuleLoader {
     call.name = name;
     call.range = range;
     if (!RequireMap(f, v, fmt::format("The module call \"{}\"", name))) return call;
-    CheckKeys(f, v, {"source", "inputs", "depends_on", "providers"}, "a module call", diags_);
+    CheckKeys(f, v, {"source", "inputs", "count", "for_each", "depends_on", "providers"}, "a module call", diags_);
     if (!v["source"]) {
       diags_.Error("Missing module source", fmt::format("The module call \"{}\" needs a source: a relative path such as ../../modules/eks.", name), range);
       return call;
@@ -336,6 +429,12 @@ class ModuleLoader {
       } else if (!inputs.IsNull()) {
         diags_.Error("Invalid inputs", "inputs must be a mapping of the module's variable names to values.", NodeRange(f, inputs));
       }
+    }
+    if (v["count"]) call.count = NodeToExpr(f, v["count"], diags_);
+    if (v["for_each"]) call.for_each = NodeToExpr(f, v["for_each"], diags_);
+    if (call.count && call.for_each) {
+      diags_.Error("Invalid combination of count and for_each",
+                   "count and for_each cannot both be set: use one way of making several instances.", NodeRange(f, v["for_each"]));
     }
     if (v["depends_on"]) call.depends_on = LoadDependsOn(f, v["depends_on"]);
     if (const YAML::Node providers = v["providers"]) LoadProviderMapping(f, providers, call);

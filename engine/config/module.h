@@ -83,6 +83,10 @@ struct ModuleCallConfig {
   SourceRange source_range;
   std::map<std::string, ExprRef> inputs;
   std::map<std::string, SourceRange> input_ranges;
+  //! `count:` / `for_each:` — several instances of the module (module.ng["gpu"]); each
+  //! instance's inputs see count.index or each.key / each.value. Null when absent.
+  ExprRef count;
+  ExprRef for_each;
   std::vector<DependsOnConfig> depends_on;
   //! `providers:` — which of the caller's blocks serves a block name inside the module
   //! ({ aws: aws.us_east_1 }: the module's default aws is the caller's alias), as
@@ -102,6 +106,36 @@ struct OutputConfig {
   SourceRange range;
 };
 
+//! `moved:` — one entry of the list: an object in state takes a new address instead of being
+//! destroyed and created again (Terraform's moved block). Addresses are relative to the
+//! module the entry is in: resources (aws_vpc.old), instances (aws_subnet.a[0],
+//! aws_subnet.a["x"]) or module calls and instances (module.old, module.ng["gpu"]).
+struct MovedConfig {
+  std::string from, to;  // as written
+  SourceRange range, from_range, to_range;
+};
+
+//! `removed:` — one entry: a resource or module no longer in config whose objects leave
+//! state; with `lifecycle: { destroy: false }` they are forgotten, not destroyed.
+struct RemovedConfig {
+  std::string from;
+  bool destroy = true;
+  SourceRange range, from_range;
+};
+
+//! `import:` — one entry: an existing object taken into state at `to` from its `id`, during
+//! the plan that finds the instance in config and not in state. `to` is a template that
+//! yields an address (aws_subnet.private["${each.key}"]); `for_each` makes one import per
+//! element.
+struct ImportConfig {
+  ExprRef to;
+  std::string to_text;  // as written, for the declaration it names (its ${...} keys aside)
+  ExprRef id;
+  ExprRef for_each;
+  std::string provider;  // the provider block that reads it; empty: the target's
+  SourceRange range, provider_range;
+};
+
 //! One directory of *.yaml files, merged.
 struct ModuleConfig {
   std::string dir;  // absolute
@@ -113,6 +147,9 @@ struct ModuleConfig {
   std::map<std::string, ResourceConfig> data;       // data sources, by name
   std::map<std::string, ModuleCallConfig> modules;
   std::map<std::string, OutputConfig> outputs;
+  std::vector<MovedConfig> moved;
+  std::vector<RemovedConfig> removed;
+  std::vector<ImportConfig> imports;
   //! A file of this module failed to load: what it declares may be missing, so checks
   //! that depend on completeness (undeclared inputs, outputs) stay quiet.
   bool has_errors = false;

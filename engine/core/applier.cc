@@ -62,6 +62,7 @@ class Applier {
       return outcome_;
     }
     state_ = std::move(*loaded);
+    RecordStateOnlyChanges();
 
     if (plan.mode == PlanMode::RefreshOnly) {
       ApplyDrift();
@@ -249,7 +250,7 @@ class Applier {
 
   bool HasChangeFor(const std::string& resource_address) const {
     for (const auto& [address, c] : changes_) {
-      if (c->action != Action::NoOp && c->addr.WithoutKey().ToString() == resource_address) return true;
+      if (c->action != Action::NoOp && c->addr.ConfigAddr().ToString() == resource_address) return true;
     }
     return false;
   }
@@ -379,6 +380,32 @@ class Applier {
     e.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
     if (change) runner_->Emit(e);
     return r.state;
+  }
+
+  // --- Moves, imports and forgets: state changes no provider call makes ---
+
+  // Written before anything else, each in one step: a moved object takes its new address
+  // (so that its operations, and a crash after them, find it there), an imported object is
+  // recorded as read, and a forgotten one leaves state; the remote objects stay as they are.
+  void RecordStateOnlyChanges() {
+    for (const ResourceInstanceChange& c : req_.plan->changes) {
+      std::string address = c.addr.ToString();
+      if (c.previous_addr && FindInMemory(*c.previous_addr)) {
+        if (!CheckStored(req_.store->RenameResource(*cs_, *c.previous_addr, c.addr), address, diags_)) continue;
+        FindInMemory(*c.previous_addr)->addr = c.addr;
+      }
+      if (c.action == Action::Forget && FindInMemory(c.addr)) {
+        if (CheckStored(req_.store->DeleteResource(*cs_, c.addr), address, diags_)) ForgetInMemory(c.addr);
+      }
+      if (c.importing_id && !FindInMemory(c.addr)) {
+        state::ResourceInstanceState imported = StateAfter(c, c.before);
+        if (CheckStored(req_.store->PutResource(*cs_, imported), address, diags_)) {
+          state_.resources.push_back(imported);
+          std::lock_guard lock(mu_);
+          ++outcome_.imported;
+        }
+      }
+    }
   }
 
   // --- What refresh found is written to state ---

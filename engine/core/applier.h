@@ -57,6 +57,7 @@ struct ApplyRequest {
 };
 
 struct ApplyOutcome {
+  int imported = 0;
   int added = 0;
   int changed = 0;
   int destroyed = 0;

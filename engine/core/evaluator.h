@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,16 @@ struct InstanceHookInput {
   //! null when there is none.
   Value provider_config;
   NodeId provider_node = kNoNode;
+  //! An import entry names this instance: the id of the object to take into state when
+  //! state has none.
+  std::optional<std::string> import_id;
+};
+
+//! One object an import entry (or one of its for_each elements) takes into state.
+struct ImportTarget {
+  ResourceInstanceAddr addr;
+  std::string id;
+  const ImportConfig* config = nullptr;
 };
 
 struct EvaluateOptions {
@@ -59,6 +70,8 @@ struct EvaluateOptions {
   std::function<int(const ResourceInstanceAddr& addr)> instance_class;
   //! Stops the walk from starting new nodes (SIGINT during apply).
   const std::atomic<bool>* stop = nullptr;
+  //! Imports asked for outside the configuration (`strata import ADDRESS ID`): address → id.
+  std::map<std::string, std::string> imports;
   //! strata.yaml's limits (count and for_each are held to max_instances).
   LimitsSettings limits;
 };
@@ -73,40 +86,70 @@ class StageEvaluation {
   const std::vector<WalkStatus>& NodeStatus() const { return status_; }
 
   const StageGraph& graph() const { return graph_; }
-  const Value& ResultOf(NodeId id) const { return results_[id]; }
+  //! A node's value in the first instance of its module: for nodes of modules that have one
+  //! instance (the root, provider blocks); null when the module has none.
+  const Value& ResultOf(NodeId id) const { return ResultAt(id, 0); }
   const std::vector<InstanceValue>& InstancesOf(NodeId id) const { return instances_[id]; }
+  //! The instances of graph module `module` after Run (module.ng["gpu"], ...): one for a
+  //! call without count or for_each in each instance of its caller.
+  std::vector<ModulePath> ModuleInstancePaths(size_t module) const;
+  //! What the import entries name, by address (after Run).
+  std::map<std::string, ImportTarget> Imports() const;
   //! The root module's outputs (sensitive ones keep their mark).
   std::map<std::string, Value> RootOutputs() const;
-  //! Evaluates an expression in module `module`'s scope after Run (the console).
+  //! Evaluates an expression in module `module`'s scope (its first instance) after Run (the console).
   Value EvaluateInModule(const Expr& expr, size_t module, Diagnostics& diags) const;
 
  private:
   class NodeScope;
   friend class NodeScope;
 
-  bool Visit(NodeId id);
-  Value EvalExpr(const Expr& expr, size_t module, Diagnostics& diags, const Value* each_key = nullptr,
-                 const Value* each_value = nullptr, const Value* count_index = nullptr) const;
-  void EvalVariable(NodeId id, const GraphNode& n, Diagnostics& diags);
-  void EvalResource(NodeId id, const GraphNode& n, Diagnostics& diags);
-  //! One instance to make of a resource: its key and its each/count values.
+  //! One instance of a repeated thing (a resource's instance or a module's): its key, its
+  //! each/count values, and the instance of the module whose scope made it.
   struct InstanceSpec {
     InstanceKey key;
     Value each_key, each_value, count_index;
     enum Kind { Single, Count, Each } kind = Single;
+    size_t scope_instance = 0;  // index into module_instances_ of the module evaluated in
   };
+  //! One instance of a module: its full path and how its caller made it (for its inputs).
+  struct ModuleInstanceState {
+    ModulePath path;
+    InstanceSpec made_by;  // scope_instance: the caller's instance
+  };
+
+  bool Visit(NodeId id);
+  const Value& ResultAt(NodeId id, size_t instance) const;
+  Value EvalExpr(const Expr& expr, size_t module, size_t instance, Diagnostics& diags,
+                 const InstanceSpec* spec = nullptr) const;
+  //! The instances count or for_each make in one instance of `module` (one Single when
+  //! neither is set); nullopt after an error.
+  std::optional<std::vector<InstanceSpec>> Expand(const ExprRef& count, const ExprRef& for_each, size_t module,
+                                                  size_t instance, const char* what, Diagnostics& diags) const;
+  void EvalModuleCall(const GraphNode& n, Diagnostics& diags);
+  void EvalVariable(NodeId id, const GraphNode& n, Diagnostics& diags);
+  void EvalVariableInstance(NodeId id, const GraphNode& n, size_t instance, Diagnostics& diags);
+  void EvalResource(NodeId id, const GraphNode& n, Diagnostics& diags);
   std::vector<Value> EvalInstances(NodeId id, const GraphNode& n, const std::vector<InstanceSpec>& specs, Diagnostics& diags);
   std::vector<std::vector<size_t>> ClassBatches(const std::vector<ResourceInstanceAddr>& addrs) const;
   void EvalOutput(NodeId id, const GraphNode& n, Diagnostics& diags);
+  void EvalImport(const GraphNode& n, Diagnostics& diags);
+  std::optional<std::string> ImportIdFor(const ResourceInstanceAddr& addr) const;
   std::string ModuleDir(size_t module) const;
   NodeId ProviderNodeOf(const GraphNode& n) const;
 
   const StageGraph& graph_;
   const SchemaSource* schemas_;
   EvaluateOptions options_;
-  std::vector<Value> results_;
+  //! Per graph module, its instances (the root's one is there from the start; a module's
+  //! are filled in by its ModuleCall node, which every node of the module waits for).
+  std::vector<std::vector<ModuleInstanceState>> module_instances_;
+  //! Per node, its value in each instance of its module (same order as module_instances_).
+  std::vector<std::vector<Value>> results_;
   std::vector<std::vector<InstanceValue>> instances_;
   std::vector<WalkStatus> status_;
+  mutable std::mutex imports_mutex_;
+  std::map<std::string, ImportTarget> imports_;
   std::mutex diags_mutex_;
   Diagnostics* diags_ = nullptr;
 };

@@ -36,7 +36,7 @@ OrderingClasses::OrderingClasses(const Plan& plan, const ProviderRegistry& regis
     const Value& value = c.action == Action::Delete ? c.before : c.after;
     int cls = provider->OrderingClass(c.type, value);
     any_ = any_ || cls != 0;
-    by_instance_[c.addr.ToString()] = Entry{*name, c.addr.WithoutKey().ToString(), cls};
+    by_instance_[c.addr.ToString()] = Entry{*name, c.addr.ConfigAddr().ToString(), cls};
   }
 }
 

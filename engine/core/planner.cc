@@ -13,6 +13,8 @@
 #include "engine/core/schema_check.h"
 #include "engine/plan/rules.h"
 #include "engine/core/lifecycle.h"
+#include "engine/core/generated_config.h"
+#include "engine/core/moves.h"
 #include "engine/core/operation_slots.h"
 #include "engine/core/provider_blocks.h"
 #include "engine/core/relevant_drift.h"
@@ -26,12 +28,14 @@ namespace strata {
 namespace {
 
 // The reason an instance that config no longer declares is deleted.
-ActionReason DeleteReason(const ResourceInstanceAddr& addr, const StageGraph& graph) {
+ActionReason DeleteReason(const ResourceInstanceAddr& addr, const StageGraph& graph, const StageEvaluation& evaluation) {
   const ModuleInstance* module = nullptr;
   for (const ModuleInstance& m : graph.modules) {
-    if (m.path == addr.module) module = &m;
+    if (m.path == addr.module.WithoutKeys()) module = &m;
   }
   if (!module) return ActionReason::DeleteBecauseNoModule;
+  std::vector<ModulePath> instances = evaluation.ModuleInstancePaths(static_cast<size_t>(module - graph.modules.data()));
+  if (std::find(instances.begin(), instances.end(), addr.module) == instances.end()) return ActionReason::DeleteBecauseNoModule;
   const auto& table = addr.resource.mode == ResourceMode::Data ? module->data : module->resources;
   auto it = table.find(addr.resource.name);
   if (it == table.end()) return ActionReason::DeleteBecauseNoResourceConfig;
@@ -54,7 +58,16 @@ class Planner {
         providers_(*request.providers),
         targets_(request.targets),
         slots_(request.options.parallelism) {
-    for (const auto& r : request.prior->resources) {
+    prior_state_ = request.prior;
+    const ModuleConfig* root = request.stage->graph ? request.stage->graph->modules[0].config : nullptr;
+    if (root && (!root->moved.empty() || !root->removed.empty())) {
+      // Moved and removed entries rename or drop objects of a copy of the prior state;
+      // the plan is made against the copy, and the apply renames as the plan says.
+      moved_prior_ = *request.prior;
+      moves_ = ApplyMoveStatements(*root, *request.stage->graph, moved_prior_, diags_);
+      prior_state_ = &moved_prior_;
+    }
+    for (const auto& r : prior_state_->resources) {
       prior_[r.addr.ToString()] = &r;
       interrupted_creates_in_state_ = interrupted_creates_in_state_ || r.IsInterruptedCreate();
     }
@@ -73,6 +86,10 @@ class Planner {
     plan.prior_state_digest = StateDigest(*req_.prior);
     plan.config_digest = ConfigDigest(*req_.stage);
     const StageGraph& graph = *req_.stage->graph;
+    if (diags_.HasErrors()) {  // a moved or removed entry could not apply
+      plan.errored = true;
+      return out;
+    }
     deps_ = ResourceDependencies(graph);
     targeted_nodes_ = targets_.NodesToPlan(graph, diags_);
     if (diags_.HasErrors()) {
@@ -86,8 +103,10 @@ class Planner {
       plan.errored = true;
       return out;
     }
+    if (req_.mode == PlanMode::Normal) out.generated_config = CheckImportTargets(*out.evaluation);
     if (req_.mode == PlanMode::Normal) PlanOrphans();
     if (req_.mode == PlanMode::Destroy) PlanDestroy();
+    PlanMovedLeftovers();
     std::sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
     std::sort(drift_.begin(), drift_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
     plan.changes = std::move(changes_);
@@ -103,6 +122,7 @@ class Planner {
     EvaluateOptions eval = req_.engine->EvaluationOptions(*req_.project, *req_.stage, req_.options, diags_);
     eval.stop = req_.stop;
     eval.on_instance = [this](const InstanceHookInput& in, Diagnostics& diags) { return OnInstance(in, diags); };
+    eval.imports = req_.imports;
     if (diags_.HasErrors()) return nullptr;
     auto evaluation = std::make_unique<StageEvaluation>(*req_.stage->graph, &req_.engine->schemas(), std::move(eval));
     evaluation->Run(diags_);
@@ -130,7 +150,7 @@ class Planner {
 
   void Record(ResourceInstanceChange change) {
     std::lock_guard lock(mu_);
-    if (change.action != Action::NoOp) changed_resources_.insert(change.addr.WithoutKey().ToString());
+    if (change.action != Action::NoOp) changed_resources_.insert(change.addr.ConfigAddr().ToString());
     changes_.push_back(std::move(change));
   }
 
@@ -161,7 +181,13 @@ class Planner {
     c.schema_version = in.schema->version;
     c.dependencies = deps_[in.node];
     c.create_before_destroy = in.graph_node->resource->lifecycle.create_before_destroy;
+    c.previous_addr = PreviousAddress(in.addr);
     return c;
+  }
+
+  std::optional<ResourceInstanceAddr> PreviousAddress(const ResourceInstanceAddr& addr) const {
+    auto it = moves_.previous.find(addr);
+    return it == moves_.previous.end() ? std::nullopt : std::optional<ResourceInstanceAddr>(it->second);
   }
 
   // The value references to this instance see, and the change recorded for it.
@@ -284,7 +310,14 @@ class Planner {
     if (interrupted_create) c.idempotency_token = prior->idempotency_token;
     bool has_object = prior && !interrupted_create && prior->attributes.IsMapping();
     Value before = has_object ? prior->attributes : Value::Null();
-    if (has_object && req_.refresh) {
+    if (!prior && in.import_id && req_.mode == PlanMode::Normal) {
+      std::optional<Value> imported = ImportObject(in, *in.import_id, provider, ctx, diags);
+      if (!imported) return PlannedInstanceValue(*in.schema, in.config);
+      c.importing_id = *in.import_id;
+      has_object = true;
+      before = *imported;
+    }
+    if (has_object && req_.refresh && !c.importing_id) {
       OperationSlots::Held slot(slots_);
       ReportRefresh(in.addr.ToString(), before);
       ReadResult read = provider.ReadResource(ctx, type, before);
@@ -328,7 +361,7 @@ class Planner {
       }
     }
     ai.create_before_destroy = config.lifecycle.create_before_destroy;
-    ai.tainted = has_object && prior->status == state::ResourceStatus::Tainted;
+    ai.tainted = has_object && prior && prior->status == state::ResourceStatus::Tainted;
     ai.replace_requested = replace_.count(in.addr.ToString()) != 0;
     if (!planned.ignored_paths.empty() && has_object) {
       IgnoreChanges owned{false, planned.ignored_paths};
@@ -383,15 +416,20 @@ class Planner {
   // still exist).
   void PlanOrphans() {
     const StageGraph& graph = *req_.stage->graph;
-    for (const auto& r : req_.prior->resources) {
+    for (const auto& r : prior_state_->resources) {
       std::string address = r.addr.ToString();
       if (seen_.count(address)) continue;
       if (!targets_.empty() && !targets_.MatchesAddress(r.addr)) continue;
       if (r.addr.resource.mode == ResourceMode::Data) continue;  // dropped from state by apply
       ResourceInstanceChange c = OrphanChange(r);
+      if (moves_.forget.count(r.addr)) {
+        c.action = Action::Forget;
+        Record(std::move(c));
+        continue;
+      }
       if (!RefreshOrphan(r, c)) continue;
       c.action = Action::Delete;
-      c.reason = DeleteReason(r.addr, graph);
+      c.reason = DeleteReason(r.addr, graph, *evaluation_);
       Record(std::move(c));
     }
   }
@@ -399,7 +437,7 @@ class Planner {
   void PlanDestroy() {
     std::set<std::string> chosen;
     if (!targets_.empty()) chosen = DestroyClosure();
-    for (const auto& r : req_.prior->resources) {
+    for (const auto& r : prior_state_->resources) {
       if (!targets_.empty() && !chosen.count(r.addr.ToString())) continue;
       if (r.addr.resource.mode == ResourceMode::Data) continue;
       ResourceInstanceChange c = OrphanChange(r);
@@ -446,7 +484,7 @@ class Planner {
   const ResourceConfig* ConfigOf(const ResourceInstanceAddr& addr) const {
     const StageGraph& graph = *req_.stage->graph;
     for (const ModuleInstance& m : graph.modules) {
-      if (!(m.path == addr.module)) continue;
+      if (!(m.path == addr.module.WithoutKeys())) continue;
       const auto& table = addr.resource.mode == ResourceMode::Data ? m.data : m.resources;
       auto it = table.find(addr.resource.name);
       if (it != table.end() && graph.nodes[it->second].resource->type == addr.resource.type) {
@@ -465,14 +503,15 @@ class Planner {
       chosen.insert(r.addr.ToString());
       names.insert(r.addr.ToString());
       names.insert(r.addr.WithoutKey().ToString());
+      names.insert(r.addr.ConfigAddr().ToString());
     };
-    for (const auto& r : req_.prior->resources) {
+    for (const auto& r : prior_state_->resources) {
       if (targets_.MatchesAddress(r.addr)) choose(r);
     }
     bool grew = true;
     while (grew) {
       grew = false;
-      for (const auto& r : req_.prior->resources) {
+      for (const auto& r : prior_state_->resources) {
         if (chosen.count(r.addr.ToString())) continue;
         bool hit = std::any_of(r.dependencies.begin(), r.dependencies.end(),
                                [&](const std::string& d) { return names.count(d) != 0; });
@@ -494,7 +533,25 @@ class Planner {
     c.schema_version = static_cast<int>(r.schema_version);
     c.dependencies = r.dependencies;
     c.before = r.attributes;
+    c.previous_addr = PreviousAddress(r.addr);
     return c;
+  }
+
+  // A moved object that no change carries (-target elsewhere, a refresh that failed, a
+  // data instance): the rename must still reach state, or the next plan would not find it
+  // where config expects it. Recorded as a no-op that only moves.
+  void PlanMovedLeftovers() {
+    std::set<std::string> carried;
+    for (const ResourceInstanceChange& c : changes_) carried.insert(c.addr.ToString());
+    for (const auto& [to, from] : moves_.previous) {
+      if (carried.count(to.ToString())) continue;
+      const state::ResourceInstanceState* r = PriorOf(to.ToString());
+      if (!r) continue;
+      ResourceInstanceChange c = OrphanChange(*r);
+      c.action = Action::NoOp;
+      c.after = c.before;
+      Record(std::move(c));
+    }
   }
 
   // Terraform's "aws_vpc.main: Refreshing state... [id=vpc-1]".
@@ -506,6 +563,87 @@ class Planner {
       if (it != prior.AsMap().end() && it->second.IsString() && !it->second.IsSensitive()) id = it->second.AsString();
     }
     req_.progress(address, "Refreshing state..." + (id.empty() ? std::string() : " [id=" + id + "]"));
+  }
+
+  // An import entry's object, as its provider reads it by id (Terraform's "Preparing
+  // import..."); nullopt after an error, which names the address and the id.
+  std::optional<Value> ImportObject(const InstanceHookInput& in, const std::string& id, Provider& provider,
+                                    const OperationContext& ctx, Diagnostics& diags) {
+    std::string address = in.addr.ToString();
+    OperationSlots::Held slot(slots_);
+    if (req_.progress) req_.progress(address, "Preparing import... [id=" + id + "]");
+    ApplyResult imported = provider.ImportResource(ctx, in.addr.resource.type, id);
+    diags.AppendFor(imported.diags, address);
+    if (imported.diags.HasErrors()) return std::nullopt;
+    if (!imported.state.IsMapping()) {
+      diags.Error("Cannot import non-existent remote object",
+                  fmt::format("While importing {} from \"{}\", the provider found no object with that id. Only objects "
+                              "that exist can be imported: check the id and the provider's region or endpoint, or remove "
+                              "the import entry to let \"strata apply\" create the object.",
+                              address, id),
+                  in.graph_node->range);
+      return std::nullopt;
+    }
+    return imported.state;
+  }
+
+  // Import entries whose address config does not declare: an error, unless the plan writes
+  // their configuration (-generate-config-out). Returns the module file written for them.
+  std::string CheckImportTargets(const StageEvaluation& evaluation) {
+    GeneratedConfig generated;
+    for (const auto& [address, target] : evaluation.Imports()) {
+      if (seen_.count(address) || PriorOf(address)) continue;
+      if (req_.generate_config && target.addr.module.IsRoot() && target.addr.key.IsNone()) {
+        GenerateImport(evaluation, target, generated);
+        continue;
+      }
+      diags_.Error("Configuration for import target does not exist",
+                   fmt::format("The import entry names {}, which the configuration does not declare{}. Declare the "
+                               "resource (with the count or for_each that makes this instance), or run \"strata plan "
+                               "-generate-config-out=FILE\" to have its configuration written.",
+                               address, target.addr.key.IsNone() ? "" : " with this instance key"),
+                   !target.config ? SourceRange{} : target.config->to ? target.config->to->range() : target.config->range);
+    }
+    return generated.Text();
+  }
+
+  // An import without configuration: the object is read through the default (or the
+  // entry's) provider block of the root module, planned as an import that changes nothing,
+  // and its arguments written out.
+  void GenerateImport(const StageEvaluation& evaluation, const ImportTarget& target, GeneratedConfig& generated) {
+    const std::string address = target.addr.ToString();
+    const std::string& type = target.addr.resource.type;
+    const ResourceSchema* schema = req_.engine->schemas().Find(ResourceMode::Managed, type);
+    if (!schema) {
+      diags_.Error("Unknown resource type", fmt::format("The import entry names {}, but no provider serves the type {}.", address, type),
+                   target.config && target.config->to ? target.config->to->range() : SourceRange{});
+      return;
+    }
+    std::string key = target.config && !target.config->provider.empty() ? target.config->provider : ProviderOfType(type);
+    const StageGraph& graph = *req_.stage->graph;
+    NodeId block = FindProviderBlock(graph, 0, key);
+    OperationContext ctx = Context(address);
+    Provider* provider = providers_.For(ResourceMode::Managed, type, block, block != kNoNode ? evaluation.ResultOf(block) : Value::Null(),
+                                        ctx, diags_);
+    if (!provider) return;
+    OperationSlots::Held slot(slots_);
+    if (req_.progress) req_.progress(address, "Preparing import... [id=" + target.id + "]");
+    ApplyResult imported = provider->ImportResource(ctx, type, target.id);
+    diags_.AppendFor(imported.diags, address);
+    if (imported.diags.HasErrors() || !imported.state.IsMapping()) return;
+    ResourceInstanceChange c;
+    c.addr = target.addr;
+    c.type = type;
+    c.provider = ProviderSet::SourceAddress(providers_.NameFor(ResourceMode::Managed, type) + ProviderAliasSuffix(key));
+    c.mode = "managed";
+    c.schema_version = schema->version;
+    c.action = Action::NoOp;
+    c.before = imported.state;
+    c.after = imported.state;
+    c.importing_id = target.id;
+    c.generated_config = true;
+    generated.Add(target, *schema, imported.state);
+    Record(std::move(c));
   }
 
   // Refreshes an instance about to be deleted; false when there is nothing left to delete.
@@ -575,6 +713,11 @@ class Planner {
   std::vector<ResourceInstanceChange> drift_;
   std::set<std::string> seen_;
   std::set<std::string> changed_resources_;
+  //! The prior state the plan is made against: the store's, or moved_prior_ after moved and
+  //! removed entries (req_.prior stays the store's: the saved plan's digests are of it).
+  const state::StageState* prior_state_ = nullptr;
+  state::StageState moved_prior_;
+  StateMoves moves_;
   // Destroy only: what each interrupted create made, as its provider found it.
   struct InterruptedCreate {
     ReadResult found;

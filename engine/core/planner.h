@@ -31,6 +31,11 @@ struct PlanRequest {
   bool refresh = true;
   std::vector<std::string> targets;  // -target: resource or instance addresses
   std::vector<std::string> replace;  // -replace: instance addresses
+  //! Objects to import besides the configuration's import entries (strata import): address → id.
+  std::map<std::string, std::string> imports;
+  //! plan -generate-config-out: an import entry naming a root resource config does not
+  //! declare is imported, and its configuration written (PlanOutcome::generated_config).
+  bool generate_config = false;
   //! Set on SIGINT: no new refresh or plan call starts.
   const std::atomic<bool>* stop = nullptr;
   //! Logs and progress of provider calls (refresh can be slow); may be empty.
@@ -41,6 +46,9 @@ struct PlanOutcome {
   Plan plan;
   //! The evaluation the plan was made with (outputs, for the console and the renderers).
   std::unique_ptr<StageEvaluation> evaluation;
+  //! With generate_config: a module file declaring the imported resources that had no
+  //! configuration, their arguments as read (empty when there were none).
+  std::string generated_config;
 };
 
 //! Plans one stage. Errors (bad config, provider errors, prevent_destroy) go to `diags`,

@@ -23,7 +23,7 @@ std::set<std::string> ResourcesFeedingChanges(const Plan& plan, const StageGraph
   std::vector<std::string> pending;
   for (const ResourceInstanceChange& c : plan.changes) {
     if (c.action == Action::NoOp) continue;
-    auto it = node_of.find(c.addr.WithoutKey().ToString());
+    auto it = node_of.find(c.addr.ConfigAddr().ToString());
     if (it != node_of.end()) pending.insert(pending.end(), resource_deps[it->second].begin(), resource_deps[it->second].end());
   }
   const auto& outputs = graph.modules[0].outputs;
@@ -58,7 +58,7 @@ void KeepRelevantDrift(Plan& plan, const StageGraph& graph, const std::vector<st
   for (ResourceInstanceChange& d : plan.drift) {
     // An interrupted create that made nothing is news about recovery, not drift: always said.
     bool relevant = d.reason == ActionReason::InterruptedCreate || changing.count(d.addr.ToString()) ||
-                    feeding.count(d.addr.WithoutKey().ToString());
+                    feeding.count(d.addr.ConfigAddr().ToString());
     if (relevant) kept.push_back(std::move(d));
   }
   plan.drift = std::move(kept);

@@ -14,10 +14,11 @@ NodeId ProviderBlockFor(const StageGraph& graph, const ResourceInstanceAddr& add
   const std::string& provider = key;
   // The deepest module instance on addr's path that still exists.
   int module = 0;
+  const ModulePath declared = addr.module.WithoutKeys();
   for (size_t i = 0; i < graph.modules.size(); ++i) {
     const ModulePath& path = graph.modules[i].path;
-    bool prefix = path.steps.size() <= addr.module.steps.size() &&
-                  std::equal(path.steps.begin(), path.steps.end(), addr.module.steps.begin());
+    bool prefix = path.steps.size() <= declared.steps.size() &&
+                  std::equal(path.steps.begin(), path.steps.end(), declared.steps.begin());
     if (prefix && path.steps.size() >= graph.modules[module].path.steps.size()) module = static_cast<int>(i);
   }
   return FindProviderBlock(graph, static_cast<size_t>(module), provider);

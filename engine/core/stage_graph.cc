@@ -44,6 +44,8 @@ class GraphBuilder {
     ConnectReferences();
     ConnectDependsOn();
     ConnectProviders();
+    ConnectModuleExpansions();
+    ConnectImports();
     CheckCycles();
     return std::move(graph_);
   }
@@ -70,7 +72,17 @@ class GraphBuilder {
   void AddModule(const ModuleConfig* config, ModulePath path, int parent, const ModuleCallConfig* call) {
     if (!config) return;
     size_t index = graph_->modules.size();
-    graph_->modules.push_back({path, config, parent, call, {}, {}, {}, {}, {}, {}, {}});
+    graph_->modules.push_back({path, config, parent, call, {}, {}, {}, {}, {}, {}, {}, kNoNode});
+    if (call) {
+      GraphNode node{NodeKind::ModuleCall, index, call->name, nullptr, nullptr, nullptr, nullptr, nullptr, call->range};
+      graph_->modules[index].expansion = AddNode(std::move(node));
+    } else {
+      for (const ImportConfig& import : config->imports) {
+        GraphNode node{NodeKind::Import, index, "import", nullptr, nullptr, nullptr, nullptr, nullptr, import.range};
+        node.import = &import;
+        graph_->imports.push_back(AddNode(std::move(node)));
+      }
+    }
     AddNodes(index, NodeKind::Variable, config->variables, &ModuleInstance::variables, &GraphNode::variable);
     AddNodes(index, NodeKind::Local, config->locals, &ModuleInstance::locals, &GraphNode::local);
     AddNodes(index, NodeKind::Provider, config->providers, &ModuleInstance::providers, &GraphNode::provider);
@@ -82,6 +94,51 @@ class GraphBuilder {
       size_t child = graph_->modules.size();
       graph_->modules[index].children[name] = child;
       AddModule(c.module.get(), path.Child(name), static_cast<int>(index), &c);
+    }
+  }
+
+  // Every node of a module waits for the module's instances to be known, and a module's
+  // expansion for its caller's.
+  void ConnectModuleExpansions() {
+    for (NodeId id = 0; id < graph_->nodes.size(); ++id) {
+      const GraphNode& n = graph_->nodes[id];
+      const ModuleInstance& m = graph_->modules[n.module];
+      if (n.kind == NodeKind::ModuleCall) {
+        NodeId parent = graph_->modules[static_cast<size_t>(m.parent)].expansion;
+        if (parent != kNoNode) graph_->dag.AddEdge(id, parent);
+      } else if (m.expansion != kNoNode) {
+        graph_->dag.AddEdge(id, m.expansion);
+      }
+    }
+  }
+
+  // The resource an import entry names waits for the entry (its ids and keys). An entry
+  // naming nothing config declares is the planner's to judge: -generate-config-out writes it.
+  void ConnectImports() {
+    for (NodeId id : graph_->imports) {
+      const ImportConfig& import = *graph_->nodes[id].import;
+      std::optional<ResourceInstanceAddr> target = ImportTargetDeclaration(import.to_text);
+      if (!target) {
+        if (import.to) {
+          diags_.Error("Invalid import address",
+                       fmt::format("\"{}\" is not a resource instance address: write one such as aws_vpc.main, "
+                                   "aws_subnet.private[\"${{each.key}}\"] or module.ng[\"gpu\"].aws_iam_role.this.",
+                                   import.to_text),
+                       import.to->range());
+        }
+        continue;
+      }
+      if (target->resource.mode != ResourceMode::Managed) {
+        diags_.Error("Invalid import address", "Only managed resources can be imported, not data sources.", import.to->range());
+        continue;
+      }
+      for (const ModuleInstance& m : graph_->modules) {
+        if (!(m.path == target->module)) continue;
+        auto it = m.resources.find(target->resource.name);
+        if (it != m.resources.end() && graph_->nodes[it->second].resource->type == target->resource.type) {
+          graph_->dag.AddEdge(it->second, id);
+        }
+      }
     }
   }
 
@@ -138,7 +195,9 @@ class GraphBuilder {
         case NodeKind::Variable:
           if (m.call) {
             auto it = m.call->inputs.find(n.name);
-            if (it != m.call->inputs.end()) add(it->second, static_cast<size_t>(m.parent));
+            if (it != m.call->inputs.end()) {
+              add(it->second, static_cast<size_t>(m.parent), m.call->for_each != nullptr, m.call->count != nullptr);
+            }
           }
           for (const auto& rule : n.variable->validations) {
             add(rule.condition, n.module);
@@ -156,6 +215,15 @@ class GraphBuilder {
           break;
         }
         case NodeKind::Output: add(n.output->value, n.module); break;
+        case NodeKind::ModuleCall:
+          add(m.call->count, static_cast<size_t>(m.parent));
+          add(m.call->for_each, static_cast<size_t>(m.parent));
+          break;
+        case NodeKind::Import:
+          add(n.import->for_each, n.module);
+          add(n.import->to, n.module, n.import->for_each != nullptr);
+          add(n.import->id, n.module, n.import->for_each != nullptr);
+          break;
       }
     }
     return sites;
@@ -203,7 +271,8 @@ class GraphBuilder {
     if (root == "each") {
       if (!site.allow_each) {
         Undeclared(ref, "Reference to \"each\" in context without for_each",
-                   "each.key and each.value are only available in the properties of a resource or data source that sets for_each.");
+                   "each.key and each.value are only available in the properties of a resource or data source that sets "
+                   "for_each, and in the inputs of a module call that sets it.");
       } else if (ref.steps.empty() || ref.steps[0].kind != TraversalStep::Kind::Attr ||
                  (ref.steps[0].name != "key" && ref.steps[0].name != "value")) {
         Undeclared(ref, "Invalid \"each\" attribute", "Use each.key or each.value.");
@@ -213,7 +282,8 @@ class GraphBuilder {
     if (root == "count") {
       if (!site.allow_count) {
         Undeclared(ref, "Reference to \"count\" in non-counted context",
-                   "count.index is only available in the properties of a resource or data source that sets count.");
+                   "count.index is only available in the properties of a resource or data source that sets count, and "
+                   "in the inputs of a module call that sets it.");
       } else if (ref.steps.empty() || ref.steps[0].name != "index") {
         Undeclared(ref, "Invalid \"count\" attribute", "Use count.index.");
       }
@@ -257,18 +327,30 @@ class GraphBuilder {
       return {};
     }
     const ModuleInstance& child = graph_->modules[it->second];
-    if (ref.steps.size() < 2 || ref.steps[1].kind != TraversalStep::Kind::Attr) {
+    // module.ng["gpu"].role_arn: the output after the instance key.
+    size_t output_step = child.Repeated() && ref.steps.size() >= 2 && ref.steps[1].kind != TraversalStep::Kind::Attr ? 2 : 1;
+    if (child.Repeated() && output_step == 1 && ref.steps.size() >= 2) {
+      diags_.Error("Missing module instance key",
+                   fmt::format("module.{} has {}, so it is a {} of module instances: name one, as in module.{}{}.{}, or "
+                               "use them all in a for expression.",
+                               s->name, child.call->count ? "count" : "for_each", child.call->count ? "list" : "map", s->name,
+                               child.call->count ? "[0]" : "[\"key\"]", ref.steps[1].name),
+                   ref.steps[1].range);
+      return {};
+    }
+    if (ref.steps.size() <= output_step || ref.steps[output_step].kind != TraversalStep::Kind::Attr) {
       std::vector<NodeId> all;
       for (const auto& [name, id] : child.outputs) all.push_back(id);
+      if (child.expansion != kNoNode) all.push_back(child.expansion);
       return all;
     }
-    const std::string& output = ref.steps[1].name;
+    const std::string& output = ref.steps[output_step].name;
     auto out = child.outputs.find(output);
-    if (out != child.outputs.end()) return {out->second};
+    if (out != child.outputs.end()) return {out->second, child.expansion};
     if (child.config->has_errors) return {};
     diags_.Error("Unsupported attribute",
                  fmt::format("The module \"{}\" has no output named \"{}\".{}", s->name, output, DidYouMean(output, Keys(child.outputs))),
-                 ref.steps[1].range);
+                 ref.steps[output_step].range);
     return {};
   }
 
@@ -327,6 +409,29 @@ class GraphBuilder {
     for (const auto& m : graph_->modules) {
       for (const auto& [key, block] : m.config->providers) CheckProviderBlock(block, *input_.schemas, diags_);
       if (m.call) CheckProviderMapping(m);
+    }
+    CheckNoProvidersInRepeatedModules();
+  }
+
+  // A provider block inside a module called with count or for_each (or inside a module such
+  // a module calls) would be configured once per instance, and its resources could not be
+  // destroyed after the instance is gone: refused, as Terraform refuses it.
+  void CheckNoProvidersInRepeatedModules() {
+    for (const auto& m : graph_->modules) {
+      if (m.config->providers.empty()) continue;
+      for (int mi = static_cast<int>(&m - graph_->modules.data()); mi > 0; mi = graph_->modules[mi].parent) {
+        const ModuleInstance& caller = graph_->modules[mi];
+        if (!caller.Repeated()) continue;
+        for (const auto& [key, block] : m.config->providers) {
+          diags_.Error("Module is incompatible with count and for_each",
+                       fmt::format("The provider block \"{}\" is declared inside {}, which {} makes with {}. Declare "
+                                   "the block in the calling module and pass it in with providers: {{ {}: {} }}.",
+                                   key, m.path.ToString(), caller.path.ToString(), caller.call->count ? "count" : "for_each",
+                                   ProviderNameOfKey(key), key),
+                       block.range);
+        }
+        break;
+      }
     }
   }
 
@@ -406,6 +511,23 @@ class GraphBuilder {
 
 }  // namespace
 
+std::optional<ResourceInstanceAddr> ImportTargetDeclaration(const std::string& to_text) {
+  // Index steps may hold ${...} (module.ng["${each.key}"]): dropped, as the declaration has none.
+  std::string text;
+  for (size_t i = 0; i < to_text.size(); ++i) {
+    if (to_text[i] != '[') {
+      text += to_text[i];
+      continue;
+    }
+    size_t close = to_text.find(']', i);
+    if (close == std::string::npos) return std::nullopt;
+    i = close;
+  }
+  AddrParseResult r = ParseResourceInstanceAddr(text);
+  if (!r.addr) return std::nullopt;
+  return r.addr->ConfigAddr();
+}
+
 NodeId FindProviderBlock(const StageGraph& graph, size_t module, const std::string& key) {
   std::string name = key;
   for (int mi = static_cast<int>(module); mi >= 0; mi = graph.modules[mi].parent) {
@@ -448,6 +570,8 @@ std::string StageGraph::Label(NodeId id) const {
     case NodeKind::Resource:
     case NodeKind::Data: return prefix + n.resource->Addr().ToString();
     case NodeKind::Output: return prefix + "output." + n.name;
+    case NodeKind::ModuleCall: return modules[n.module].path.ToString();
+    case NodeKind::Import: return "import (" + n.range.ToString() + ")";
   }
   return prefix + n.name;
 }

@@ -49,6 +49,8 @@ PlanOutcome StageRun::MakePlan(const StagePlanOptions& options, Diagnostics& dia
   request.refresh = options.refresh;
   request.targets = options.targets;
   request.replace = options.replace;
+  request.imports = options.imports;
+  request.generate_config = options.generate_config;
   request.progress = options.progress;
   return PlanStage(request, diags);
 }
@@ -71,6 +73,51 @@ ApplyOutcome StageRun::Apply(const Plan& plan, const StageApplyOptions& options,
   request.on_event = options.on_event;
   request.progress_interval = options.progress_interval;
   return ApplyPlan(request, diags);
+}
+
+std::optional<ResourceInstanceChange> StageRun::Import(const std::string& address, const std::string& id,
+                                                       StagePlanOptions plan_options,
+                                                       const StageApplyOptions& apply_options, Diagnostics& diags) {
+  AddrParseResult addr = ParseResourceInstanceAddr(address);
+  if (!addr.addr || addr.addr->resource.mode != ResourceMode::Managed) {
+    diags.Error("Invalid address",
+                fmt::format("\"{}\" is not a managed resource instance address{}. Write one such as aws_vpc.main or "
+                            "'aws_subnet.private[\"a\"]'.",
+                            address, addr.addr ? "" : ": " + addr.error));
+    return std::nullopt;
+  }
+  if (const state::ResourceInstanceState* held = prior_.FindResource(*addr.addr)) {
+    diags.Error("Resource already managed by Strata",
+                fmt::format("Stage \"{}\" already holds an object at {}{}. To import to this address, remove that "
+                            "object from state first: strata state rm {} {}.",
+                            stage_, address, held->attributes.IsMapping() ? "" : " (an interrupted create)", stage_,
+                            address));
+    return std::nullopt;
+  }
+  plan_options.mode = PlanMode::Normal;
+  plan_options.targets = {addr.addr->ToString()};
+  plan_options.imports = {{addr.addr->ToString(), id}};
+  PlanOutcome planned = MakePlan(plan_options, diags);
+  if (planned.plan.errored || diags.HasErrors()) return std::nullopt;
+  // Only the import goes through: the object as read, recorded as it is.
+  std::optional<ResourceInstanceChange> imported;
+  for (const ResourceInstanceChange& c : planned.plan.changes) {
+    if (c.addr == *addr.addr && c.importing_id) imported = c;
+  }
+  if (!imported) {
+    diags.Error("Nothing imported", fmt::format("The plan for {} did not import it.", address));
+    return std::nullopt;
+  }
+  imported->action = Action::NoOp;
+  imported->after = imported->before;
+  imported->requires_replace.clear();
+  imported->reason = ActionReason::None;
+  Plan only = planned.plan;
+  only.changes = {*imported};
+  only.drift.clear();
+  Apply(only, apply_options, diags);
+  if (diags.HasErrors()) return std::nullopt;
+  return imported;
 }
 
 }  // namespace strata

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,6 +37,10 @@ struct StagePlanOptions {
   std::vector<std::string> replace;
   VariableInputs variables;
   int parallelism = 10;
+  //! Objects to import besides the configuration's import entries: address → id.
+  std::map<std::string, std::string> imports;
+  //! Import entries naming no configuration get it generated (PlanOutcome::generated_config).
+  bool generate_config = false;
   //! Progress of provider calls ("Refreshing state..."); may be empty.
   std::function<void(const std::string& address, const std::string& message)> progress;
 };
@@ -66,6 +71,14 @@ class StageRun {
 
   //! Applies `plan` under the lock, recording every step in the store.
   ApplyOutcome Apply(const Plan& plan, const StageApplyOptions& options, Diagnostics& diags);
+
+  //! `strata import`: takes the object `id` into state at `address`, which config must
+  //! declare, as its provider reads it — nothing is created or changed, and what config
+  //! would change shows in the next plan. Refused when state already holds `address`.
+  //! Returns the imported change (nullopt after an error) and the apply's outcome.
+  std::optional<ResourceInstanceChange> Import(const std::string& address, const std::string& id,
+                                               StagePlanOptions plan_options, const StageApplyOptions& apply_options,
+                                               Diagnostics& diags);
 
   const std::string& stage() const { return stage_; }
   const LoadedStage& loaded() const { return *loaded_; }

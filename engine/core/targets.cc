@@ -6,6 +6,8 @@ namespace strata {
 
 namespace {
 
+// Whether module instance `inner` is `outer` or inside it. A step of `outer` without a key
+// names every instance of that call (-target=module.ng covers module.ng["gpu"]).
 bool ModuleContains(const ModulePath& outer, const ModulePath& inner) {
   if (outer.steps.size() > inner.steps.size()) return false;
   for (size_t i = 0; i < outer.steps.size(); ++i) {
@@ -13,6 +15,12 @@ bool ModuleContains(const ModulePath& outer, const ModulePath& inner) {
     if (!outer.steps[i].key.IsNone() && !(outer.steps[i].key == inner.steps[i].key)) return false;
   }
   return true;
+}
+
+// Whether a target written with module instance keys can reach the declarations of module
+// path `declared` (the graph's, without keys).
+bool ModuleCallsContain(const ModulePath& outer, const ModulePath& declared) {
+  return ModuleContains(outer.WithoutKeys(), declared);
 }
 
 }  // namespace
@@ -49,8 +57,8 @@ std::vector<bool> TargetSet::NodesToPlan(const StageGraph& graph, Diagnostics& d
       const GraphNode& n = graph.nodes[id];
       if (n.kind != NodeKind::Resource && n.kind != NodeKind::Data) continue;
       const ModulePath& path = graph.modules[n.module].path;
-      bool hit = t.module ? ModuleContains(*t.module, path)
-                          : path == t.instance->module && n.resource->Addr() == t.instance->resource;
+      bool hit = t.module ? ModuleCallsContain(*t.module, path)
+                          : path == t.instance->module.WithoutKeys() && n.resource->Addr() == t.instance->resource;
       if (!hit) continue;
       found = true;
       named_nodes_[id] = true;
@@ -82,7 +90,8 @@ bool TargetSet::MatchesInstance(const ResourceInstanceAddr& addr, NodeId node) c
 bool TargetSet::MatchesAddress(const ResourceInstanceAddr& addr) const {
   for (const Target& t : parsed_) {
     if (t.module && ModuleContains(*t.module, addr.module)) return true;
-    if (t.instance && t.instance->module == addr.module && t.instance->resource == addr.resource &&
+    if (t.instance && t.instance->module.steps.size() == addr.module.steps.size() &&
+        ModuleContains(t.instance->module, addr.module) && t.instance->resource == addr.resource &&
         (!t.has_key || t.instance->key == addr.key)) {
       return true;
     }

@@ -15,6 +15,7 @@ std::vector<std::string> ActionJsonNames(Action action) {
     case Action::DeleteThenCreate: return {"delete", "create"};
     case Action::CreateThenDelete: return {"create", "delete"};
     case Action::Delete: return {"delete"};
+    case Action::Forget: return {"forget"};
   }
   return {};
 }
@@ -50,7 +51,7 @@ const char* PlanModeName(PlanMode mode) {
 
 bool Plan::HasChanges() const {
   for (const auto& c : changes) {
-    if (c.action != Action::NoOp) return true;
+    if (c.ChangesState()) return true;
   }
   for (const auto& o : output_changes) {
     if (o.action != Action::NoOp) return true;

@@ -25,7 +25,8 @@ enum class Action {
   Update,            // in place
   DeleteThenCreate,  // replace: -/+
   CreateThenDelete,  // replace with create_before_destroy: +/-
-  Delete
+  Delete,
+  Forget  // leaves state, the object stays (a removed entry with destroy: false)
 };
 
 //! Why an action was chosen, when that is not obvious from the diff (Terraform's
@@ -87,6 +88,16 @@ struct ResourceInstanceChange {
   //! For a create after an interruption: how the type finds what the interrupted create
   //! made (the plan says so; the apply asks the provider to look before it creates).
   CreateRecovery recovery = CreateRecovery::Unspecified;
+  //! A moved entry gave the object this address: where it was in state (JSON previous_address).
+  std::optional<ResourceInstanceAddr> previous_addr;
+  //! An import entry takes the object into state from this id (JSON change.importing.id);
+  //! `before` is the object as read.
+  std::optional<std::string> importing_id;
+  //! The imported object had no configuration: -generate-config-out wrote it.
+  bool generated_config = false;
+
+  //! Whether applying it changes state: an action, a move, an import or a forget.
+  bool ChangesState() const { return action != Action::NoOp || previous_addr || importing_id; }
 };
 
 //! One root-module output's planned change.

@@ -416,8 +416,26 @@ std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& 
   std::string bold_addr = o.color ? std::string(kBold) + "# " + addr + kReset : "# " + addr;
   std::string what;
   std::string because;
+  // Terraform's notes under the headline for an object moved or imported on the way.
+  std::string moved = c.previous_addr ? fmt::format("(moved from {})", c.previous_addr->ToString()) : "";
+  std::string imported = c.importing_id ? fmt::format("(imported from {})", QuoteString(*c.importing_id)) : "";
   switch (c.action) {
-    case Action::NoOp: return "";
+    case Action::NoOp:
+      if (c.importing_id) {
+        std::string out = "  " + bold_addr + " will be imported\n";
+        if (c.generated_config) out += "  # (config will be generated)\n";
+        if (c.previous_addr) out += "  # " + moved + "\n";
+        return out;
+      }
+      if (c.previous_addr) {
+        std::string from = "# " + c.previous_addr->ToString();
+        return "  " + (o.color ? std::string(kBold) + from + kReset : from) + " has moved to " + addr + "\n";
+      }
+      return "";
+    case Action::Forget:
+      return fmt::format(" {} will no longer be managed by Strata, but will not be destroyed\n"
+                         " # (destroy = false is set in the configuration)\n",
+                         bold_addr);
     case Action::Create:
       what = " will be created";
       if (c.reason == ActionReason::RecreateBecauseGone) {
@@ -466,6 +484,8 @@ std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& 
   }
   std::string out = "  " + bold_addr + what + "\n";
   if (!because.empty()) out += "  # " + because + "\n";
+  if (!moved.empty()) out += "  # " + moved + "\n";
+  if (!imported.empty()) out += "  # " + imported + "\n";
   return out;
 }
 
@@ -478,6 +498,7 @@ std::string HeaderSymbol(Action a, const HumanRenderOptions& o) {
     case Action::DeleteThenCreate: return c(kRed, "-") + "/" + c(kGreen, "+");
     case Action::CreateThenDelete: return c(kGreen, "+") + "/" + c(kRed, "-");
     case Action::Read: return " " + c(kCyan, "<=");
+    case Action::Forget: return " " + c(kRed, ".");
     case Action::NoOp: return "   ";
   }
   return "   ";
@@ -486,14 +507,15 @@ std::string HeaderSymbol(Action a, const HumanRenderOptions& o) {
 }  // namespace
 
 std::string RenderResourceChangeHuman(const ResourceInstanceChange& c, const HumanRenderOptions& o) {
-  if (c.action == Action::NoOp) return "";
+  if (!c.ChangesState()) return "";
   Renderer r(o, &c.requires_replace);
   bool data = c.addr.resource.mode == ResourceMode::Data;
   std::string out = Headline(c, o);
   out += fmt::format("{} {} {} {} {{\n", HeaderSymbol(c.action, o), data ? "data" : "resource",
                      QuoteString(c.addr.resource.type), QuoteString(c.addr.resource.name));
   const Value& before = c.action == Action::Create || c.action == Action::Read ? Value() : c.before;
-  const Value& after = c.action == Action::Delete ? Value() : c.after;
+  // A forgotten object stays as it is: shown like an unchanged one.
+  const Value& after = c.action == Action::Delete ? Value() : c.action == Action::Forget ? c.before : c.after;
   const ResourceSchema* schema = o.schemas ? o.schemas->Find(c.addr.resource.mode, c.addr.resource.type) : nullptr;
   out += r.Members(before, after, 6, AttrPath(), BlockShapeOf(schema), false, true);
   out += "    }\n";
@@ -504,11 +526,10 @@ std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& o) {
   auto bold = [&](const std::string& s) { return o.color ? std::string(kBold) + s + kReset : s; };
   std::vector<const ResourceInstanceChange*> shown;
   for (const auto& c : plan.changes) {
-    if (c.action != Action::NoOp) shown.push_back(&c);
+    if (c.ChangesState()) shown.push_back(&c);
   }
-  std::sort(shown.begin(), shown.end(), [](const auto* a, const auto* b) {
-    return a->addr.ToString() < b->addr.ToString();
-  });
+  // Terraform's order: the root module's instances first, then each module's; keys by value.
+  std::sort(shown.begin(), shown.end(), [](const auto* a, const auto* b) { return PlanOrderLess(a->addr, b->addr); });
   std::vector<const OutputChange*> outputs;
   for (const auto& oc : plan.output_changes) {
     if (oc.action != Action::NoOp) outputs.push_back(&oc);
@@ -526,8 +547,13 @@ std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& o) {
     auto has = [&](Action a) {
       return std::any_of(shown.begin(), shown.end(), [a](const auto* c) { return c->action == a; });
     };
-    out += "Strata used the selected providers to generate the following execution\n"
-           "plan. Resource actions are indicated with the following symbols:\n";
+    bool symbols = std::any_of(shown.begin(), shown.end(), [](const auto* c) {
+      return c->action != Action::NoOp && c->action != Action::Forget;
+    });
+    if (symbols) {
+      out += "Strata used the selected providers to generate the following execution\n"
+             "plan. Resource actions are indicated with the following symbols:\n";
+    }
     if (has(Action::Create)) out += HeaderSymbol(Action::Create, o) + " create\n";
     if (has(Action::Update)) out += HeaderSymbol(Action::Update, o) + " update in-place\n";
     if (has(Action::Delete)) out += HeaderSymbol(Action::Delete, o) + " destroy\n";
@@ -538,7 +564,7 @@ std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& o) {
       out += HeaderSymbol(Action::CreateThenDelete, o) + " create replacement and then destroy\n";
     }
     if (has(Action::Read)) out += HeaderSymbol(Action::Read, o) + " read (data resources)\n";
-    out += "\nStrata will perform the following actions:\n\n";
+    out += symbols ? "\nStrata will perform the following actions:\n\n" : "Strata will perform the following actions:\n\n";
     for (const auto* c : shown) out += RenderResourceChangeHuman(*c, o) + "\n";
     out += bold("Plan:") + FormatPlanSummary(CountChanges(plan.changes)).substr(5) + "\n";
   }

@@ -172,7 +172,7 @@ json PlannedValuesJson(const Changes& changes, const Outputs& outputs) {
   if (!outs.empty()) pv["outputs"] = ValuesOutputs(outs);
   ModuleNode root;
   for (const auto* c : changes) {
-    if (c->action == Action::Delete || c->after.IsNull()) continue;
+    if (c->action == Action::Delete || c->action == Action::Forget || c->after.IsNull()) continue;
     AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->after));
   }
   pv["root_module"] = ModuleJson(root, "");
@@ -198,6 +198,7 @@ json ReplacePathsJson(const std::vector<AttrPath>& paths) {
 json ResourceChangeJson(const ResourceInstanceChange& c) {
   json r = json::object();
   r["address"] = c.addr.ToString();
+  if (c.previous_addr) r["previous_address"] = c.previous_addr->ToString();
   if (!c.addr.module.IsRoot()) r["module_address"] = c.addr.module.ToString();
   r["mode"] = ModeName(c.addr.resource.mode);
   r["type"] = c.addr.resource.type;
@@ -207,15 +208,18 @@ json ResourceChangeJson(const ResourceInstanceChange& c) {
   json ch = json::object();
   ch["actions"] = ActionJsonNames(c.action);
   Value before = c.action == Action::Create ? Value() : c.before;
-  Value after = c.action == Action::Delete ? Value() : c.after;
+  Value after = c.action == Action::Delete || c.action == Action::Forget ? Value() : c.after;
   ch["before"] = KnownValueJson(before);
   ch["after"] = KnownValueJson(after);
   ch["after_unknown"] = after.IsWhollyKnown() ? json::object() : UnknownAsBool(after);
   ch["before_sensitive"] = SensitiveAsBool(before);
   ch["after_sensitive"] = SensitiveAsBool(after);
   if (!c.requires_replace.empty()) ch["replace_paths"] = ReplacePathsJson(c.requires_replace);
+  if (c.importing_id) ch["importing"] = json{{"id", *c.importing_id}};
   r["change"] = std::move(ch);
-  if (c.reason != ActionReason::None && c.reason != ActionReason::RecreateBecauseGone &&
+  if (c.action == Action::Forget) {
+    r["action_reason"] = ActionReasonName(ActionReason::DeleteBecauseNoResourceConfig);
+  } else if (c.reason != ActionReason::None && c.reason != ActionReason::RecreateBecauseGone &&
       c.reason != ActionReason::CreateAfterInterruption && c.reason != ActionReason::InterruptedCreate) {
     r["action_reason"] = ActionReasonName(c.reason);
   }

@@ -186,6 +186,7 @@ PlanCounts CountChanges(const std::vector<ResourceInstanceChange>& changes) {
   PlanCounts c;
   for (const auto& ch : changes) {
     if (ch.addr.resource.mode != ResourceMode::Managed) continue;
+    if (ch.importing_id) ++c.import;
     switch (ch.action) {
       case Action::Create: ++c.add; break;
       case Action::Update: ++c.change; break;
@@ -196,14 +197,16 @@ PlanCounts CountChanges(const std::vector<ResourceInstanceChange>& changes) {
         ++c.destroy;
         break;
       case Action::NoOp:
-      case Action::Read: break;
+      case Action::Read:
+      case Action::Forget: break;
     }
   }
   return c;
 }
 
 std::string FormatPlanSummary(const PlanCounts& c) {
-  return fmt::format("Plan: {} to add, {} to change, {} to destroy.", c.add, c.change, c.destroy);
+  std::string imports = c.import ? fmt::format("{} to import, ", c.import) : "";
+  return fmt::format("Plan: {}{} to add, {} to change, {} to destroy.", imports, c.add, c.change, c.destroy);
 }
 
 }  // namespace strata

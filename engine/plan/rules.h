@@ -86,10 +86,12 @@ struct PlanCounts {
   int add = 0;
   int change = 0;
   int destroy = 0;
+  int import = 0;  // imports, whatever else happens to the object ("Plan: 1 to import, ...")
   bool operator==(const PlanCounts&) const = default;
 };
 PlanCounts CountChanges(const std::vector<ResourceInstanceChange>& changes);
-//! "Plan: 1 to add, 0 to change, 0 to destroy."
+//! "Plan: 1 to add, 0 to change, 0 to destroy.", with "1 to import, " first when there are
+//! imports, as Terraform 1.11 writes it (objects forgotten are not counted there either).
 std::string FormatPlanSummary(const PlanCounts& counts);
 
 }  // namespace strata

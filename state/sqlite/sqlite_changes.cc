@@ -260,6 +260,31 @@ StateStatus SqliteStateStore::DeleteResource(const ChangeSet& cs, const Resource
   });
 }
 
+StateStatus SqliteStateStore::RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
+                                             const ResourceInstanceAddr& to) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    if (ReadResource(cs.stage, to.ToString())) {
+      return StateStatus::Error(StateCode::InvalidArgument, "cannot move " + from.ToString() + " to " + to.ToString() +
+                                                                ": that address is already in the state of stage \"" +
+                                                                cs.stage + "\"");
+    }
+    db_->Prepare("UPDATE resources SET address = ?, updated_at = ? WHERE stage = ? AND address = ?")
+        .Bind(1, to.ToString())
+        .Bind(2, env_->NowMillis())
+        .Bind(3, cs.stage)
+        .Bind(4, from.ToString())
+        .Run();
+    if (db_->Changes() == 0) {
+      return StateStatus::Error(StateCode::NotFound, from.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
 StateResult<CommitResult> SqliteStateStore::CommitChangeSet(const ChangeSet& cs,
                                                             const std::optional<std::vector<OutputState>>& outputs) {
   return Guard([&]() -> StateResult<CommitResult> {

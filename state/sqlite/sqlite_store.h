@@ -73,6 +73,7 @@ class SqliteStateStore final : public StateStore {
                             const std::optional<ResourceInstanceState>& partial = std::nullopt) override;
   StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) override;
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
+  StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to) override;
   StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,
                                             const std::optional<std::vector<OutputState>>& outputs) override;
 

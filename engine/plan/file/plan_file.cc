@@ -51,13 +51,14 @@ const char* ActionName(Action action) {
     case Action::DeleteThenCreate: return "delete-then-create";
     case Action::CreateThenDelete: return "create-then-delete";
     case Action::Delete: return "delete";
+    case Action::Forget: return "forget";
   }
   return "no-op";
 }
 
 constexpr Action kActions[] = {Action::NoOp,   Action::Create,           Action::Read,
                                Action::Update, Action::DeleteThenCreate, Action::CreateThenDelete,
-                               Action::Delete};
+                               Action::Delete, Action::Forget};
 constexpr PlanMode kPlanModes[] = {PlanMode::Normal, PlanMode::Destroy, PlanMode::RefreshOnly};
 
 // ActionReasonName is "" for None and for values past the last reason, so the reasons are
@@ -218,6 +219,9 @@ class Writer {
     j["dependencies"] = c.dependencies;
     j["create_before_destroy"] = c.create_before_destroy;
     if (c.recovery != CreateRecovery::Unspecified) j["recovery"] = CreateRecoveryName(c.recovery);
+    if (c.previous_addr) j["previous_address"] = c.previous_addr->ToString();
+    if (c.importing_id) j["importing_id"] = *c.importing_id;
+    if (c.generated_config) j["generated_config"] = true;
     j["requires_replace"] = std::move(replace);
     j["before"] = Val(c.before);
     j["after"] = Val(c.after);
@@ -470,6 +474,13 @@ class Reader {
       if (!recovery) Damaged(where + "recovery", "unknown create recovery");
       c.recovery = *recovery;
     }
+    if (j.contains("previous_address")) {
+      AddrParseResult previous = ParseResourceInstanceAddr(Get<std::string>(j, where, "previous_address"));
+      if (!previous.addr) Damaged(where + "previous_address", previous.error);
+      c.previous_addr = *previous.addr;
+    }
+    if (j.contains("importing_id")) c.importing_id = Get<std::string>(j, where, "importing_id");
+    if (j.contains("generated_config")) c.generated_config = Get<bool>(j, where, "generated_config");
     for (const json& p : Array(j, where, "requires_replace")) {
       if (!p.is_array()) Damaged(where + "requires_replace", "malformed path");
       AttrPath path;

@@ -16,6 +16,7 @@
 //   CHANGE = {"address", "type", "provider", "mode", "action": "delete-then-create",
 //             "reason": "replace_because_tainted" (or ""), "schema_version",
 //             "idempotency_token", "dependencies": [..], "create_before_destroy",
+//             "recovery", "previous_address", "importing_id", "generated_config" (when set),
 //             "requires_replace": [[STEP, ..]], "before": VALUE, "after": VALUE}
 //   STEP  = "attr" | {"key": "k"} | 0
 //

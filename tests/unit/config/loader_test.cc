@@ -47,7 +47,8 @@ TEST_F(LoaderTest, UnknownTopLevelKeySuggests) {
   std::string out = LoadMain("resource:\n  x: { type: null_resource }\n");
   EXPECT_EQ(out,
             "main/main.yaml:1:1: Unsupported argument: \"resource\" is not expected in a module file. Did you mean "
-            "\"resources\"? Expected one of: variables, locals, providers, data, resources, modules, outputs.\n");
+            "\"resources\"? Expected one of: variables, locals, providers, data, resources, modules, outputs, moved, "
+            "removed, import.\n");
 }
 
 TEST_F(LoaderTest, UnknownKeyInsideAResourceSuggests) {
