@@ -5,22 +5,23 @@
 #include <fmt/format.h>
 
 #include "engine/plan/block_shape.h"
+#include "engine/plan/diff_lines.h"
 #include "engine/plan/rules.h"
+#include "engine/plan/string_diff.h"
 #include "engine/value/format.h"
 
 namespace strata {
 namespace {
 
-enum class Op { Create, Delete, Update, NoOp };
-
-constexpr const char* kGreen = "\x1b[32m";
-constexpr const char* kYellow = "\x1b[33m";
-constexpr const char* kRed = "\x1b[31m";
-constexpr const char* kCyan = "\x1b[36m";
-constexpr const char* kBold = "\x1b[1m";
-constexpr const char* kReset = "\x1b[0m";
-
-std::string Pad(int n) { return std::string(static_cast<size_t>(std::max(n, 0)), ' '); }
+using plan_render::kBold;
+using plan_render::kCyan;
+using plan_render::kGreen;
+using plan_render::kRed;
+using plan_render::kReset;
+using plan_render::kYellow;
+using plan_render::HiddenNote;
+using plan_render::Op;
+using plan_render::Pad;
 
 bool SameValue(const Value& a, const Value& b) {
   return a.IsWhollyKnown() && b.IsWhollyKnown() && a.ContainsSensitive() == b.ContainsSensitive() &&
@@ -32,6 +33,40 @@ Op OpFor(const Value& before, const Value& after) {
   if (after.IsNull()) return Op::Delete;
   if (SameValue(before, after)) return Op::NoOp;
   return Op::Update;
+}
+
+// Terraform draws a value that has no type (an output, an attribute of type any such as
+// terraform_data's input) from its JSON form, where a map is an object: its keys are quoted
+// only when they are not identifiers and unchanged ones are counted as attributes. Strata
+// keeps the value's map kind, so its maps are turned into objects for drawing.
+Value MapsAsObjects(const Value& v) {
+  if (v.IsMapping()) {
+    ValueMap m;
+    for (const auto& [k, e] : v.AsMap()) m.emplace(k, MapsAsObjects(e));
+    return Value::Object(std::move(m)).MarkSensitive(v.IsSensitive());
+  }
+  if (v.IsSequence() && !v.AsList().empty()) {
+    ValueList items;
+    for (const auto& e : v.AsList()) items.push_back(MapsAsObjects(e));
+    Value seq = v.kind() == ValueKind::List ? Value::List(std::move(items))
+                : v.kind() == ValueKind::Set ? Value::Set(std::move(items))
+                                             : Value::Tuple(std::move(items));
+    return seq.MarkSensitive(v.IsSensitive());
+  }
+  return v;
+}
+
+// A resource's attributes with MapsAsObjects applied to those of type any (and, in a
+// dynamic schema, to those it does not list). Without a schema nothing changes.
+Value UntypedMapsAsObjects(const Value& object, const ResourceSchema* schema) {
+  if (!schema || !object.IsMapping()) return object;
+  ValueMap m = object.AsMap();
+  for (auto& [k, v] : m) {
+    auto it = schema->attributes.find(k);
+    bool untyped = it == schema->attributes.end() ? schema->dynamic : it->second.type.kind() == Type::Kind::Any;
+    if (untyped) v = MapsAsObjects(v);
+  }
+  return Value::Object(std::move(m)).MarkSensitive(object.IsSensitive());
 }
 
 //! Terraform always shows these attributes, changed or not.
@@ -83,14 +118,12 @@ class Renderer {
     return o_.color ? std::string(code) + s + kReset : s;
   }
   //! The two-column symbol of a line: "+ ", "- ", "~ " or "  ".
-  std::string Sym(Op op) const {
-    switch (op) {
-      case Op::Create: return Color(kGreen, "+") + " ";
-      case Op::Delete: return Color(kRed, "-") + " ";
-      case Op::Update: return Color(kYellow, "~") + " ";
-      case Op::NoOp: return "  ";
-    }
-    return "  ";
+  std::string Sym(Op op) const { return plan_render::Symbol(op, o_.color); }
+
+  //! A string value or change: plain, jsonencode(...) or a heredoc (string_diff.h).
+  std::string String(const std::string* before, const std::string* after, Op op, int indent,
+                     bool show_unchanged) const {
+    return plan_render::RenderStringChange(before, after, op, indent, {o_.color, false, show_unchanged});
   }
 
   bool Forces(const AttrPath& path) const {
@@ -103,6 +136,11 @@ class Renderer {
   std::string Whole(const Value& v, Op op, int indent) const {
     if (v.IsSensitive()) return "(sensitive value)";
     if (v.IsUnknown()) return "(known after apply)";
+    if (v.IsString()) {
+      const std::string& s = v.AsString();
+      Op side = op == Op::Update ? Op::NoOp : op;
+      return String(side == Op::Create ? nullptr : &s, side == Op::Delete ? nullptr : &s, side, indent, true);
+    }
     if (v.IsMapping()) {
       const auto& m = v.AsMap();
       bool is_map = v.kind() == ValueKind::Map;
@@ -145,8 +183,7 @@ class Renderer {
     }
     if (sensitive) return "(sensitive value)";
     if (after.IsUnknown()) {
-      return (before.IsCollection() ? Whole(before, Op::Delete, indent) : FormatValue(before)) +
-             " -> (known after apply)";
+      return Whole(before, Op::Delete, indent) + " -> (known after apply)";
     }
     // Maps and objects compare alike, as do lists, tuples and sets (Value::Equals): a state
     // object read back from JSON may meet a config map.
@@ -156,6 +193,9 @@ class Renderer {
     if (before.IsSequence() && after.IsSequence()) {
       return SequenceDiff(before, after, indent, path, show_unchanged);
     }
+    if (before.IsString() && after.IsString()) {
+      return String(&before.AsString(), &after.AsString(), Op::Update, indent, show_unchanged);
+    }
     return Whole(before, Op::Delete, indent) + " -> " + Whole(after, Op::Create, indent);
   }
 
@@ -164,12 +204,7 @@ class Renderer {
                    int indent, const AttrPath& path, bool show_null, bool element,
                    bool show_unchanged = false) const {
     std::string rhs = Rhs(before, after, op, indent, path, show_null, show_unchanged);
-    if (Forces(path)) {
-      std::string note = " " + Color(kRed, "# forces replacement");
-      size_t nl = rhs.find('\n');
-      if (nl == std::string::npos) rhs += note;
-      else rhs.insert(nl, note);
-    }
+    if (Forces(path)) rhs = plan_render::WithReplacementNote(rhs, o_.color);
     std::string out = Pad(indent) + Sym(op);
     if (!element) out += name + Pad(width - static_cast<int>(name.size())) + " = ";
     out += rhs;
@@ -360,10 +395,6 @@ class Renderer {
     return out;
   }
 
-  static std::string HiddenNote(int n, const char* what) {
-    return fmt::format("# ({} unchanged {}{} hidden)", n, what, n == 1 ? "" : "s");
-  }
-
  private:
   const HumanRenderOptions& o_;
   const std::vector<AttrPath>* forces_;
@@ -513,10 +544,12 @@ std::string RenderResourceChangeHuman(const ResourceInstanceChange& c, const Hum
   std::string out = Headline(c, o);
   out += fmt::format("{} {} {} {} {{\n", HeaderSymbol(c.action, o), data ? "data" : "resource",
                      QuoteString(c.addr.resource.type), QuoteString(c.addr.resource.name));
-  const Value& before = c.action == Action::Create || c.action == Action::Read ? Value() : c.before;
-  // A forgotten object stays as it is: shown like an unchanged one.
-  const Value& after = c.action == Action::Delete ? Value() : c.action == Action::Forget ? c.before : c.after;
   const ResourceSchema* schema = o.schemas ? o.schemas->Find(c.addr.resource.mode, c.addr.resource.type) : nullptr;
+  Value before = c.action == Action::Create || c.action == Action::Read ? Value() : UntypedMapsAsObjects(c.before, schema);
+  // A forgotten object stays as it is: shown like an unchanged one.
+  Value after = c.action == Action::Delete   ? Value()
+                : c.action == Action::Forget ? UntypedMapsAsObjects(c.before, schema)
+                                             : UntypedMapsAsObjects(c.after, schema);
   out += r.Members(before, after, 6, AttrPath(), BlockShapeOf(schema), false, true);
   out += "    }\n";
   return out;
@@ -575,7 +608,8 @@ std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& o) {
     int width = 0;
     for (const auto* oc : outputs) width = std::max(width, static_cast<int>(oc->name.size()));
     for (const auto* oc : outputs) {
-      Value before = oc->before, after = oc->after;
+      // An output has no type in Terraform's plan: its maps are drawn as objects.
+      Value before = MapsAsObjects(oc->before), after = MapsAsObjects(oc->after);
       if (oc->sensitive) {
         if (!before.IsNull()) before = before.MarkSensitive();
         if (!after.IsNull()) after = after.MarkSensitive();

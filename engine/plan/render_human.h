@@ -18,7 +18,10 @@
 // Values are printed with engine/value/format.h; unknown values as (known after apply),
 // sensitive ones as (sensitive value). Nested maps, objects and lists are diffed element by
 // element; unchanged elements are hidden behind "# (N unchanged ... hidden)" except the
-// identifying attributes id, name and tags, which Terraform always shows.
+// identifying attributes id, name and tags, which Terraform always shows. Strings holding
+// JSON are drawn as jsonencode(...) diffs and multi-line strings as heredocs
+// (engine/plan/string_diff.h). Values without a type in Terraform's plan (outputs, attributes
+// of type any) draw their maps as objects, as Terraform does.
 
 #include <string>
 

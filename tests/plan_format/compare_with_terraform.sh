@@ -29,37 +29,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 golden="$root/tests/golden/plan"
 
-if ! command -v terraform >/dev/null 2>&1; then
-  echo "SKIPPED: terraform is not installed; the Terraform format comparison did not run." >&2
-  exit 77
-fi
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "ERROR: python3 is needed for the comparison." >&2
-  exit 2
-fi
-
-work=$(mktemp -d)
-out=${1:-$work/out}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-trap 'rm -rf "$work"' EXIT
-export TF_IN_AUTOMATION=1 TF_CLI_CONFIG_FILE=/dev/null CHECKPOINT_DISABLE=1
-
-# The Strata binary may be relinked by a concurrent build: wait for it, then work on a copy
-# that runs.
-strata_src=${STRATA:-$root/build/strata}
-strata="$work/strata"
-for attempt in $(seq 1 60); do
-  if [ -x "$strata_src" ] && cp "$strata_src" "$strata" 2>/dev/null &&
-     "$strata" version >/dev/null 2>&1; then
-    break
-  fi
-  rm -f "$strata"
-  [ "$attempt" = 60 ] && { echo "ERROR: no runnable Strata binary at $strata_src (waited 5 min)." >&2; exit 2; }
-  sleep 5
-done
-
-fail() { echo "ERROR: $1 failed; its output:" >&2; cat "$2" >&2; exit 2; }
+# terraform and python3 present (else exit 77 / 2), work, out, strata, fail (setup.sh).
+source "$here/setup.sh" "${1:-}"
 
 # ---------------------------------------------------------------- Terraform
 mkdir -p "$work/tf" && cd "$work/tf"
