@@ -125,6 +125,9 @@ Value StageEvaluation::EvalExpr(const Expr& expr, size_t module, Diagnostics& di
   FunctionContext fctx;
   fctx.base_dir = ModuleDir(module);
   fctx.render_template = RenderTemplateFile;
+  fctx.clock = options_.clock;
+  fctx.plan_time = options_.plan_time;
+  fctx.planning = options_.planning;
   EvalContext ctx(scope, FunctionTable::Standard(), std::move(fctx));
   return Evaluate(expr, ctx, diags);
 }
