@@ -7,10 +7,12 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/base/clock.h"
+#include "engine/base/duration.h"
 #include "engine/base/time_format.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
@@ -269,82 +271,12 @@ Value FormatDate(const Args& args, const FunctionContext&) {
 
 // ---- timeadd, timecmp ---------------------------------------------------------------------
 
-//! Go's time.ParseDuration, with its error messages: an optional sign, then numbers (a
-//! fraction allowed) each with a unit of ns, us (or µs), ms, s, m or h; "0" alone needs none.
-chr::nanoseconds ParseGoDuration(const std::string& text, int index) {
-  auto invalid = [&]() { Fail(index, fmt::format("time: invalid duration \"{}\"", text)); };
-  std::string_view s = text;
-  bool negative = false;
-  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
-    negative = s[0] == '-';
-    s.remove_prefix(1);
-  }
-  if (s == "0") return chr::nanoseconds(0);
-  if (s.empty()) invalid();
-  constexpr uint64_t kMax = uint64_t(1) << 63;
-  uint64_t total = 0;
-  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-  while (!s.empty()) {
-    if (!(s[0] == '.' || is_digit(s[0]))) invalid();
-    uint64_t whole = 0;
-    size_t i = 0;
-    for (; i < s.size() && is_digit(s[i]); ++i) {
-      if (whole > (kMax - 1) / 10) invalid();
-      whole = whole * 10 + uint64_t(s[i] - '0');
-      if (whole > kMax) invalid();
-    }
-    bool pre = i > 0;
-    s.remove_prefix(i);
-    uint64_t fraction = 0;
-    double scale = 1;
-    bool post = false;
-    if (!s.empty() && s[0] == '.') {
-      s.remove_prefix(1);
-      size_t j = 0;
-      bool overflow = false;
-      for (; j < s.size() && is_digit(s[j]); ++j) {
-        if (overflow) continue;
-        if (fraction > (kMax - 1) / 10) {
-          overflow = true;  // further digits do not matter at nanosecond precision
-          continue;
-        }
-        fraction = fraction * 10 + uint64_t(s[j] - '0');
-        scale *= 10;
-      }
-      post = j > 0;
-      s.remove_prefix(j);
-    }
-    if (!pre && !post) invalid();
-    size_t u = 0;
-    while (u < s.size() && s[u] != '.' && !is_digit(s[u])) ++u;
-    if (u == 0) Fail(index, fmt::format("time: missing unit in duration \"{}\"", text));
-    std::string_view unit_text = s.substr(0, u);
-    s.remove_prefix(u);
-    uint64_t unit = 0;
-    if (unit_text == "ns") unit = 1;
-    else if (unit_text == "us" || unit_text == "\xC2\xB5s" || unit_text == "\xCE\xBCs") unit = 1000;
-    else if (unit_text == "ms") unit = 1000000;
-    else if (unit_text == "s") unit = 1000000000;
-    else if (unit_text == "m") unit = 60ull * 1000000000;
-    else if (unit_text == "h") unit = 3600ull * 1000000000;
-    else Fail(index, fmt::format("time: unknown unit \"{}\" in duration \"{}\"", unit_text, text));
-    if (whole > kMax / unit) invalid();
-    whole *= unit;
-    if (fraction > 0) {
-      whole += uint64_t(double(fraction) * (double(unit) / scale));
-      if (whole > kMax) invalid();
-    }
-    total += whole;
-    if (total > kMax) invalid();
-  }
-  if (!negative && total > kMax - 1) invalid();
-  return chr::nanoseconds(negative ? -int64_t(total - 1) - 1 : int64_t(total));
-}
-
 Value TimeAdd(const Args& args, const FunctionContext&) {
   Timestamp t = TimestampArg(args, 0);
-  chr::nanoseconds d = ParseGoDuration(functions::StringArg(args, 1), 1);
-  chr::nanoseconds total = chr::nanoseconds(t.nanos) + d;
+  std::string error;
+  std::optional<chr::nanoseconds> d = base::ParseGoDuration(functions::StringArg(args, 1), &error);
+  if (!d) Fail(1, error);
+  chr::nanoseconds total = chr::nanoseconds(t.nanos) + *d;
   chr::seconds whole = chr::floor<chr::seconds>(total);
   t.utc += whole;
   t.nanos = (total - whole).count();
