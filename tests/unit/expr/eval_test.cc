@@ -420,5 +420,17 @@ TEST(EvalTest, TemplatestringWantsAReferenceForItsTemplate) {
   EXPECT_EQ(Show("templatestring(var.s, {})").find("invalid template expression"), std::string::npos);
 }
 
+// Terraform's namespaced names: core::NAME is the standard function; providers offer none.
+TEST(EvalTest, CoreNamespacedFunctionNames) {
+  EXPECT_EQ(Show("core::length([1, 2])"), "2");
+  EXPECT_EQ(Show("core::upper(core::lower(\"aB\"))"), "\"AB\"");
+  EXPECT_EQ(Show("core::try(var.nul.x, 1)"), "1");
+  EXPECT_EQ(Show("provider::aws::arn_parse(\"x\")"),
+            "error: Unsupported function namespace: \"provider::aws::arn_parse\" is not a function Strata has: only the "
+            "standard functions, optionally written core::NAME, exist (providers do not offer functions).");
+  EXPECT_EQ(Show("core::length"), "error: Invalid expression: \"core::length\" must be called, as in core::length(...).");
+  EXPECT_EQ(Show("core::nosuch(1)").rfind("error: Call to unknown function", 0), 0u);
+}
+
 }  // namespace
 }  // namespace strata
