@@ -1,7 +1,9 @@
 #include "engine/base/duration.h"
 
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
+#include <string_view>
 #include <utility>
 
 namespace strata::base {
@@ -45,6 +47,80 @@ std::optional<std::chrono::nanoseconds> ParseDuration(const std::string& text) {
   }
   if (pos == 0 || !(total < 9.2e18)) return std::nullopt;  // beyond that, int64 nanoseconds overflow
   return std::chrono::nanoseconds(static_cast<int64_t>(total));
+}
+
+std::optional<std::chrono::nanoseconds> ParseGoDuration(const std::string& text, std::string* error) {
+  auto fail = [&](std::string message) {
+    if (error) *error = std::move(message);
+    return std::nullopt;
+  };
+  auto invalid = [&]() { return fail("time: invalid duration \"" + text + "\""); };
+  std::string_view s = text;
+  bool negative = false;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  if (s == "0") return std::chrono::nanoseconds(0);
+  if (s.empty()) return invalid();
+  constexpr uint64_t kMax = uint64_t(1) << 63;
+  uint64_t total = 0;
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  while (!s.empty()) {
+    if (!(s[0] == '.' || is_digit(s[0]))) return invalid();
+    uint64_t whole = 0;
+    size_t i = 0;
+    for (; i < s.size() && is_digit(s[i]); ++i) {
+      if (whole > (kMax - 1) / 10) return invalid();
+      whole = whole * 10 + uint64_t(s[i] - '0');
+      if (whole > kMax) return invalid();
+    }
+    bool pre = i > 0;
+    s.remove_prefix(i);
+    uint64_t fraction = 0;
+    double scale = 1;
+    bool post = false;
+    if (!s.empty() && s[0] == '.') {
+      s.remove_prefix(1);
+      size_t j = 0;
+      bool overflow = false;
+      for (; j < s.size() && is_digit(s[j]); ++j) {
+        if (overflow) continue;
+        if (fraction > (kMax - 1) / 10) {
+          overflow = true;  // further digits do not matter at nanosecond precision
+          continue;
+        }
+        fraction = fraction * 10 + uint64_t(s[j] - '0');
+        scale *= 10;
+      }
+      post = j > 0;
+      s.remove_prefix(j);
+    }
+    if (!pre && !post) return invalid();
+    size_t u = 0;
+    while (u < s.size() && s[u] != '.' && !is_digit(s[u])) ++u;
+    if (u == 0) return fail("time: missing unit in duration \"" + text + "\"");
+    std::string_view unit_text = s.substr(0, u);
+    s.remove_prefix(u);
+    uint64_t unit = 0;
+    if (unit_text == "ns") unit = 1;
+    else if (unit_text == "us" || unit_text == "\xC2\xB5s" || unit_text == "\xCE\xBCs") unit = 1000;
+    else if (unit_text == "ms") unit = 1000000;
+    else if (unit_text == "s") unit = 1000000000;
+    else if (unit_text == "m") unit = 60ull * 1000000000;
+    else if (unit_text == "h") unit = 3600ull * 1000000000;
+    else return fail("time: unknown unit \"" + std::string(unit_text) + "\" in duration \"" + text + "\"");
+    if (whole > kMax / unit) return invalid();
+    whole *= unit;
+    if (fraction > 0) {
+      whole += uint64_t(double(fraction) * (double(unit) / scale));
+      if (whole > kMax) return invalid();
+    }
+    total += whole;
+    if (total > kMax) return invalid();
+  }
+  if (!negative && total > kMax - 1) return invalid();
+  return std::chrono::nanoseconds(negative ? -int64_t(total - 1) - 1 : int64_t(total));
 }
 
 std::string FormatDuration(std::chrono::nanoseconds d) {

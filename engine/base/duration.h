@@ -12,6 +12,11 @@ namespace strata::base {
 //! unit, "1." or ".5s", or more than int64 nanoseconds (about 292 years). Read by hand, not
 //! by std::regex, which recursed once per character of long input.
 std::optional<std::chrono::nanoseconds> ParseDuration(const std::string& text);
+//! Exactly Go's time.ParseDuration, as Terraform's timeadd reads durations: an optional sign,
+//! then numbers (".5" and "1." allowed) each with a unit (ns, us, µs, ms, s, m, h); "0" alone
+//! needs none. nullopt with Go's message in `error` ("time: unknown unit \"d\" in duration
+//! \"1d\"") otherwise, or beyond int64 nanoseconds.
+std::optional<std::chrono::nanoseconds> ParseGoDuration(const std::string& text, std::string* error);
 //! "2m10s"-style, whole seconds.
 std::string FormatDuration(std::chrono::nanoseconds d);
 

@@ -5,6 +5,7 @@
 #include "engine/cli/stage_flags.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/parser.h"
+#include "engine/expr/template_file.h"
 #include "engine/value/format.h"
 
 namespace strata::cli {
@@ -58,6 +59,7 @@ void RunConsole(const ConsoleArgs& args, CommandContext& ctx) {
       } else if (expr) {
         FunctionContext fctx;
         fctx.base_dir = ctx.WorkingDir();
+        fctx.render_template = RenderTemplateFile;
         EvalContext ectx(empty_scope, FunctionTable::Standard(), fctx);
         v = Evaluate(*expr, ectx, diags);
       }

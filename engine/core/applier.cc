@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/base/time_format.h"
 #include "engine/core/schema_check.h"
 #include "engine/graph/walker.h"
 #include "engine/plan/rules.h"
@@ -220,6 +221,10 @@ class Applier {
     EvaluateOptions eval = req_.engine->EvaluationOptions(*req_.project, *req_.stage, options, diags);
     eval.root_variables.clear();
     for (const auto& [name, value] : req_.plan->variables) eval.root_variables[name] = RootVariableValue{value, "the plan", {}};
+    // plantimestamp() answers the plan's time again; a plan file from before it was recorded
+    // has none, and then the apply's start stands in for it.
+    std::chrono::system_clock::time_point plan_time;
+    eval.plan_time = base::ParseRfc3339(req_.plan->timestamp, &plan_time) ? plan_time : std::chrono::system_clock::now();
     return eval;
   }
 

@@ -175,6 +175,9 @@ Value StageEvaluation::EvalExpr(const Expr& expr, size_t module, size_t instance
   FunctionContext fctx;
   fctx.base_dir = ModuleDir(module);
   fctx.render_template = RenderTemplateFile;
+  fctx.clock = options_.clock;
+  fctx.plan_time = options_.plan_time;
+  fctx.planning = options_.planning;
   EvalContext ctx(scope, FunctionTable::Standard(), std::move(fctx));
   return Evaluate(expr, ctx, diags);
 }

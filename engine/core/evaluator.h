@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/addr/addr.h"
+#include "engine/base/clock.h"
 #include "engine/config/project.h"
 #include "engine/core/stage_graph.h"
 #include "engine/core/variables.h"
@@ -74,6 +75,11 @@ struct EvaluateOptions {
   std::map<std::string, std::string> imports;
   //! strata.yaml's limits (count and for_each are held to max_instances).
   LimitsSettings limits;
+  //! The time functions' surroundings, handed to every call (FunctionContext says what each
+  //! means): timestamp()'s clock, plantimestamp()'s value, and whether this is a plan.
+  const base::Clock* clock = nullptr;
+  std::optional<base::Clock::TimePoint> plan_time;
+  bool planning = false;
 };
 
 class StageEvaluation {

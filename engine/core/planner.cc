@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/base/hash.h"
+#include "engine/base/time_format.h"
 #include "engine/core/schema_check.h"
 #include "engine/plan/rules.h"
 #include "engine/core/lifecycle.h"
@@ -85,6 +86,8 @@ class Planner {
     plan.prior_serial = req_.prior->serial;
     plan.prior_state_digest = StateDigest(*req_.prior);
     plan.config_digest = ConfigDigest(*req_.stage);
+    plan_time_ = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+    plan.timestamp = base::FormatRfc3339(plan_time_);
     const StageGraph& graph = *req_.stage->graph;
     if (diags_.HasErrors()) {  // a moved or removed entry could not apply
       plan.errored = true;
@@ -123,6 +126,8 @@ class Planner {
     eval.stop = req_.stop;
     eval.on_instance = [this](const InstanceHookInput& in, Diagnostics& diags) { return OnInstance(in, diags); };
     eval.imports = req_.imports;
+    eval.planning = true;
+    eval.plan_time = plan_time_;
     if (diags_.HasErrors()) return nullptr;
     auto evaluation = std::make_unique<StageEvaluation>(*req_.stage->graph, &req_.engine->schemas(), std::move(eval));
     evaluation->Run(diags_);
@@ -700,6 +705,8 @@ class Planner {
 
   const PlanRequest& req_;
   Diagnostics& diags_;
+  //! When this plan began, whole seconds: plantimestamp()'s one value for the run.
+  std::chrono::system_clock::time_point plan_time_;
   ProviderSet providers_;
   TargetSet targets_;
   OperationSlots slots_;

@@ -391,8 +391,29 @@ Value FunctionCallExpr::EvalTryOrCan(EvalContext& ctx) const {
                       "Call to function \"try\" failed: no expression succeeded. The first one failed with: " + first_error);
 }
 
+void FunctionCallExpr::CheckTemplateStringSource() const {
+  if (name_ != "templatestring" || args_.empty()) return;
+  const Expr& source = *args_[0];
+  if (dynamic_cast<const ScopeTraversalExpr*>(&source)) return;
+  // Terraform's rule: the template must come from elsewhere (a variable, a local, a data
+  // source's attribute), so that template syntax written inline is not evaluated twice.
+  const Value* literal = source.AsLiteral();
+  std::string why =
+      literal && literal->kind() == ValueKind::String
+          ? "templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does "
+            "not support providing a literal template; consider using a template string expression instead"
+      : dynamic_cast<const TemplateExpr*>(&source)
+          ? "templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an "
+            "inline template, consider using a plain template string expression"
+          : "must be a direct reference to a single string from elsewhere (var.x, local.x, a resource's "
+            "attribute), containing valid template syntax";
+  throw MakeEvalError(source.range(), "Error in function call",
+                      "Invalid value for argument 1 of templatestring(): invalid template expression: " + why + ".");
+}
+
 Value FunctionCallExpr::Eval(EvalContext& ctx) const {
   if (name_ == "try" || name_ == "can") return EvalTryOrCan(ctx);
+  CheckTemplateStringSource();
   const FunctionSpec* spec = ctx.functions().Find(name_);
   if (!spec) {
     auto names = ctx.functions().Names();

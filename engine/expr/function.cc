@@ -15,6 +15,8 @@ const FunctionTable& FunctionTable::Standard() {
     RegisterFileFunctions(t);
     RegisterNumericFunctions(t);
     RegisterTypeFunctions(t);
+    RegisterTimeFunctions(t);
+    RegisterCryptoFunctions(t);
     RegisterKubernetesFunctions(t);
     return t;
   }();

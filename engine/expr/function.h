@@ -6,9 +6,11 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/base/clock.h"
 #include "engine/value/value.h"
 
 namespace strata {
@@ -29,6 +31,15 @@ struct FunctionContext {
   //! Throws FunctionError on a template error.
   std::function<Value(const std::string& text, const std::string& filename, const Value& vars)>
       render_template;
+  //! What timestamp() reads; null: the system clock. Tests set a base::FakeClock.
+  const base::Clock* clock = nullptr;
+  //! plantimestamp()'s value: the time the plan began, one value for the whole run (and the
+  //! plan's own time again when a saved plan is applied). Unset: plantimestamp() is unknown
+  //! (validate, console), as Terraform's is outside a plan.
+  std::optional<base::Clock::TimePoint> plan_time;
+  //! True while planning: timestamp() and uuid() are then unknown, as in Terraform, where they
+  //! take their value at apply (a new one on every apply).
+  bool planning = false;
 };
 
 using FunctionImpl = std::function<Value(const std::vector<Value>& args, const FunctionContext& ctx)>;
@@ -73,6 +84,8 @@ void RegisterNetworkFunctions(FunctionTable& table);
 void RegisterFileFunctions(FunctionTable& table);
 void RegisterNumericFunctions(FunctionTable& table);
 void RegisterTypeFunctions(FunctionTable& table);
+void RegisterTimeFunctions(FunctionTable& table);
+void RegisterCryptoFunctions(FunctionTable& table);
 //! Strata extensions, not in Terraform: kubernetes_documents, kubernetes_documents_text.
 void RegisterKubernetesFunctions(FunctionTable& table);
 

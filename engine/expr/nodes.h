@@ -121,6 +121,8 @@ class FunctionCallExpr : public Expr {
 
  private:
   Value EvalTryOrCan(EvalContext& ctx) const;
+  //! Throws unless templatestring's first argument is a reference (Terraform's rule).
+  void CheckTemplateStringSource() const;
   std::string name_;
   std::vector<ExprPtr> args_;
   bool expand_final_;

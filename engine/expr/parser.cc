@@ -342,6 +342,7 @@ class Parser {
       return std::make_unique<LiteralExpr>(Value::Bool(name == "true"), Range(start, pos_));
     }
     if (name == "null") return std::make_unique<LiteralExpr>(Value::Null(), Range(start, pos_));
+    if (Cur() == ':' && At(1) == ':') return ParseNamespacedCall(name, start);
     SkipSpace();
     if (Cur() == '(') return ParseCall(name, start);
     if (IsReserved(name)) {
@@ -411,8 +412,33 @@ class Parser {
     return std::nullopt;
   }
 
-  ExprPtr ParseCall(const std::string& name, size_t start) {
-    SourceRange name_range = Range(start, start + name.size());
+  // Terraform 1.8's namespaced function names: core::NAME is the standard function NAME;
+  // provider::P::NAME would be a provider's function, which Strata's providers do not offer.
+  ExprPtr ParseNamespacedCall(const std::string& first, size_t start) {
+    std::vector<std::string> parts{first};
+    while (Cur() == ':' && At(1) == ':') {
+      pos_ += 2;
+      if (!(std::isalpha(static_cast<unsigned char>(Cur())) || Cur() == '_')) {
+        Fail(start, pos_, "Invalid function name", "A function name after \"::\" must be an identifier, as in core::length(x).");
+      }
+      parts.push_back(Identifier());
+    }
+    size_t name_end = pos_;
+    std::string full = parts[0];
+    for (size_t i = 1; i < parts.size(); ++i) full += "::" + parts[i];
+    if (parts[0] != "core" || parts.size() != 2) {
+      Fail(start, name_end, "Unsupported function namespace",
+           fmt::format("\"{}\" is not a function Strata has: only the standard functions, optionally written "
+                       "core::NAME, exist (providers do not offer functions).",
+                       full));
+    }
+    SkipSpace();
+    if (Cur() != '(') Fail(start, name_end, "Invalid expression", fmt::format("\"{}\" must be called, as in {}(...).", full, full));
+    return ParseCall(parts[1], start, name_end);
+  }
+
+  ExprPtr ParseCall(const std::string& name, size_t start, size_t name_end = std::string::npos) {
+    SourceRange name_range = Range(start, name_end == std::string::npos ? start + name.size() : name_end);
     Expect("(", "after the function name");
     std::vector<ExprPtr> args;
     bool expand = false;

@@ -128,6 +128,9 @@ struct Plan {
   std::string prior_state_digest;
   //! A digest of the stage's configuration files.
   std::string config_digest;
+  //! When planning began (RFC 3339): plantimestamp()'s value, at plan and again at apply.
+  //! Empty in plan files written before it was recorded.
+  std::string timestamp;
   //! Root input variables as set for this plan.
   std::map<std::string, Value> variables;
   //! The plan stopped on an error: it is incomplete and must not be applied.

@@ -420,7 +420,10 @@ json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
   if (!outputs.empty()) j["output_changes"] = OutputChangesJson(outputs);
   if (std::optional<json> prior = PriorStateJson(plan, changes, outputs, options)) j["prior_state"] = std::move(*prior);
   j["configuration"] = ConfigurationJson(plan, changes, outputs);
-  j["timestamp"] = options.timestamp.empty() ? base::FormatRfc3339(std::chrono::system_clock::now()) : options.timestamp;
+  // Terraform's plan timestamp is when the plan began (plantimestamp()'s value).
+  j["timestamp"] = !options.timestamp.empty() ? options.timestamp
+                   : !plan.timestamp.empty()  ? plan.timestamp
+                                              : base::FormatRfc3339(std::chrono::system_clock::now());
   j["applyable"] = !plan.errored && plan.HasChanges();
   j["complete"] = !plan.errored;
   j["errored"] = plan.errored;

@@ -40,7 +40,7 @@ namespace strata {
 
 struct JsonRenderOptions {
   std::string strata_version = "0.1.0";
-  //! RFC 3339 UTC; empty means now.
+  //! RFC 3339 UTC; empty means the plan's own (Plan::timestamp), else now.
   std::string timestamp;
 };
 

@@ -18,5 +18,8 @@ inline constexpr int kMaxNestingDepth = 256;
 //! a few hundred bytes of nested aliases ("billion laughs") would otherwise stand for
 //! billions. Plain documents reach this only at tens of megabytes.
 inline constexpr size_t kMaxYamlValues = 1'000'000;
+//! How many bytes base64gunzip may inflate to: a few kilobytes of gzip can stand for
+//! gigabytes ("zip bomb").
+inline constexpr size_t kMaxDecompressedBytes = 64 * 1024 * 1024;
 
 }  // namespace strata

@@ -3,12 +3,11 @@
 // set), with at least min_upper/min_lower/min_numeric/min_special of each. Generated once
 // at create, stable afterwards; any argument change (keepers included) replaces it.
 // random_password differs only in marking `result` sensitive, its id being "none", and a
-// bcrypt_hash attribute (libxcrypt, "$2a$" cost 10 as Go's bcrypt writes it). Import: the id
+// bcrypt_hash attribute (base::Bcrypt, cost 10 as Terraform's random provider). Import: the id
 // is the result (Terraform's format).
-#include <crypt.h>
-
 #include <algorithm>
 
+#include "engine/base/bcrypt.h"
 #include "providers/builtin/resource_type.h"
 
 namespace strata {
@@ -20,22 +19,6 @@ constexpr const char* kUpper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 constexpr const char* kLower = "abcdefghijklmnopqrstuvwxyz";
 constexpr const char* kNumeric = "0123456789";
 constexpr const char* kSpecial = "!@#$%&*()-_=+[]{}<>:?";
-
-constexpr unsigned long kBcryptCost = 10;
-
-//! bcrypt of `password` with a salt from `random`; empty on failure.
-std::string Bcrypt(base::RandomSource& random, const std::string& password) {
-  std::string entropy = random.Bytes(16);
-  char salt[CRYPT_GENSALT_OUTPUT_SIZE];
-  if (!crypt_gensalt_rn("$2a$", kBcryptCost, entropy.data(), int(entropy.size()), salt,
-                        sizeof salt)) {
-    return {};
-  }
-  auto data = std::make_unique<crypt_data>();
-  const char* hash = crypt_r(password.c_str(), salt, data.get());
-  if (!hash || hash[0] == '*') return {};
-  return hash;
-}
 
 class RandomString : public BuiltinResourceType {
  public:
@@ -145,7 +128,7 @@ class RandomString : public BuiltinResourceType {
   Value State(Value v, const std::string& result) const {
     v = With(v, "result", Value::String(result));
     v = With(v, "id", Value::String(password_ ? "none" : result));
-    if (password_) v = With(v, "bcrypt_hash", Value::String(Bcrypt(*env_.random, result)));
+    if (password_) v = With(v, "bcrypt_hash", Value::String(base::Bcrypt(*env_.random, result)));
     return Normalize(Schema(), v);
   }
 

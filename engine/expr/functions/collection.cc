@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/expr/function.h"
+#include "engine/expr/functions/graphemes.h"
 #include "engine/expr/functions/util.h"
 
 namespace strata {
@@ -29,6 +30,8 @@ Value Length(const Args& args, const FunctionContext&) {
          fmt::format("argument must be a string, a collection type, or a structural type, got {}",
                      v.TypeName()));
   }
+  // A string's length counts characters (grapheme clusters), as Terraform's does.
+  if (v.IsString()) return Value::Number(static_cast<double>(functions::GraphemeCount(v.AsString())));
   return Value::Number(static_cast<double>(v.Length()));
 }
 

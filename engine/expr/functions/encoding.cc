@@ -1,4 +1,6 @@
-// Encoding functions: JSON, YAML, base64, URL query escaping and CSV.
+// Encoding functions: JSON, YAML, base64 (plain, gzipped, and of text in other character
+// encodings), URL query escaping and CSV. gzip is zlib's; the character encodings are ICU's
+// converters, which know the IANA names and aliases Terraform's textencodebase64 accepts.
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -7,6 +9,11 @@
 #include <cmath>
 #include <optional>
 #include <nlohmann/json.hpp>
+#include <memory>
+
+#include <unicode/ucnv.h>
+#include <unicode/unistr.h>
+#include <zlib.h>
 
 #include "engine/base/base64.h"
 #include "engine/expr/function.h"
@@ -199,6 +206,175 @@ Value Base64DecodeFn(const Args& args, const FunctionContext&) {
   return Value::String(*bytes);
 }
 
+// ---- gzip ----------------------------------------------------------------------------------
+
+// gzip as Go's compress/gzip writes it for Terraform's base64gzip (header without name or
+// time, flushed, then closed with an empty final block), so short texts come out byte for
+// byte as Terraform's. Longer ones are compressed by zlib rather than Go's deflate: they
+// decompress to the same text, though the bytes may differ.
+std::string Gzip(const std::string& data) {
+  z_stream z{};
+  if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    Fail(-1, "failed to start gzip compression");
+  std::string out("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff", 10);
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = static_cast<uInt>(data.size());
+  char buffer[16384];
+  do {
+    z.next_out = reinterpret_cast<Bytef*>(buffer);
+    z.avail_out = sizeof buffer;
+    deflate(&z, Z_SYNC_FLUSH);
+    out.append(buffer, sizeof buffer - z.avail_out);
+  } while (z.avail_out == 0);
+  deflateEnd(&z);
+  out.append("\x01\x00\x00\xff\xff", 5);  // the final, empty, stored block
+  uLong crc = crc32(0, reinterpret_cast<const Bytef*>(data.data()), static_cast<uInt>(data.size()));
+  for (uint32_t word : {static_cast<uint32_t>(crc), static_cast<uint32_t>(data.size())}) {
+    for (int i = 0; i < 4; ++i) out += static_cast<char>((word >> (8 * i)) & 0xFF);
+  }
+  return out;
+}
+
+std::string Gunzip(const std::string& data, int index) {
+  z_stream z{};
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) Fail(-1, "failed to start gzip decompression");
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = static_cast<uInt>(data.size());
+  std::string out;
+  char buffer[16384];
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    z.next_out = reinterpret_cast<Bytef*>(buffer);
+    z.avail_out = sizeof buffer;
+    rc = inflate(&z, Z_NO_FLUSH);
+    out.append(buffer, sizeof buffer - z.avail_out);
+    if (out.size() > kMaxDecompressedBytes) {
+      inflateEnd(&z);
+      Fail(index, fmt::format("the data decompresses to more than {} MiB", kMaxDecompressedBytes >> 20));
+    }
+    if (rc == Z_BUF_ERROR && z.avail_out != 0) break;  // the input ended before the stream did
+  }
+  inflateEnd(&z);
+  if (rc != Z_STREAM_END) Fail(index, "failed to decompress the data: it is not complete, valid gzip");
+  return out;
+}
+
+Value Base64Gzip(const Args& args, const FunctionContext&) {
+  return Value::String(base::Base64Encode(Gzip(functions::StringArg(args, 0))));
+}
+
+Value Base64Gunzip(const Args& args, const FunctionContext&) {
+  std::string text = functions::StringArg(args, 0);
+  std::optional<std::string> bytes = base::Base64Decode(text);
+  if (!bytes) Fail(0, fmt::format("failed to decode base64 data \"{}\"", text));
+  std::string plain = Gunzip(*bytes, 0);
+  if (!functions::IsValidUtf8(plain)) Fail(0, "the decompressed data is not valid UTF-8");
+  return Value::String(plain);
+}
+
+// ---- text in other character encodings ---------------------------------------------------
+
+struct ConverterCloser {
+  void operator()(UConverter* c) const { ucnv_close(c); }
+};
+using Converter = std::unique_ptr<UConverter, ConverterCloser>;
+
+//! The converter for an IANA encoding name or alias (argument `index`), set to fail on any
+//! character it cannot convert rather than substitute one.
+Converter OpenConverter(const Args& args, int index, std::string& iana_name) {
+  std::string name = functions::StringArg(args, index);
+  UErrorCode status = U_ZERO_ERROR;
+  Converter converter(name.empty() ? nullptr : ucnv_open(name.c_str(), &status));
+  if (!converter || U_FAILURE(status)) {
+    Fail(index, fmt::format("\"{}\" is not a supported IANA encoding name or alias", name));
+  }
+  ucnv_setFromUCallBack(converter.get(), UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+  ucnv_setToUCallBack(converter.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+  UErrorCode name_status = U_ZERO_ERROR;
+  const char* standard = ucnv_getStandardName(ucnv_getName(converter.get(), &name_status), "IANA", &name_status);
+  iana_name = standard && U_SUCCESS(name_status) ? standard : name;
+  return converter;
+}
+
+Value TextEncodeBase64(const Args& args, const FunctionContext&) {
+  std::string text = functions::StringArg(args, 0);
+  std::string encoding;
+  Converter converter = OpenConverter(args, 1, encoding);
+  // ICU's "UTF-16" writes the machine's byte order; Go's (Terraform's) writes a big-endian
+  // byte order mark and big-endian text.
+  std::string out;
+  UErrorCode name_status = U_ZERO_ERROR;
+  if (std::string(ucnv_getName(converter.get(), &name_status)) == "UTF-16") {
+    converter.reset(ucnv_open("UTF-16BE", &name_status));
+    ucnv_setFromUCallBack(converter.get(), UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &name_status);
+    out = "\xfe\xff";
+  }
+  icu::UnicodeString unicode = icu::UnicodeString::fromUTF8(text);
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t size = ucnv_fromUChars(converter.get(), nullptr, 0, unicode.getBuffer(), unicode.length(), &status);
+  if (status == U_BUFFER_OVERFLOW_ERROR || U_SUCCESS(status)) {
+    status = U_ZERO_ERROR;
+    size_t prefix = out.size();
+    out.resize(prefix + static_cast<size_t>(size));
+    ucnv_resetFromUnicode(converter.get());
+    ucnv_fromUChars(converter.get(), out.data() + prefix, size, unicode.getBuffer(), unicode.length(), &status);
+  }
+  if (U_FAILURE(status)) {
+    Fail(0, fmt::format("the given string contains characters that cannot be represented in {}", encoding));
+  }
+  return Value::String(base::Base64Encode(out));
+}
+
+Value TextDecodeBase64(const Args& args, const FunctionContext&) {
+  std::string text = functions::StringArg(args, 0);
+  std::string encoding;
+  Converter converter = OpenConverter(args, 1, encoding);
+  std::optional<std::string> bytes = base::Base64Decode(text);
+  if (!bytes) Fail(0, fmt::format("failed to decode base64 data \"{}\"", text));
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t size = ucnv_toUChars(converter.get(), nullptr, 0, bytes->data(), static_cast<int32_t>(bytes->size()), &status);
+  icu::UnicodeString unicode;
+  if (status == U_BUFFER_OVERFLOW_ERROR || U_SUCCESS(status)) {
+    status = U_ZERO_ERROR;
+    ucnv_resetToUnicode(converter.get());
+    UChar* buffer = unicode.getBuffer(size + 1);
+    int32_t written = ucnv_toUChars(converter.get(), buffer, size + 1, bytes->data(),
+                                    static_cast<int32_t>(bytes->size()), &status);
+    unicode.releaseBuffer(U_SUCCESS(status) ? written : 0);
+  }
+  if (U_FAILURE(status)) Fail(0, fmt::format("the given data contains symbols that are not defined for {}", encoding));
+  std::string out;
+  unicode.toUTF8String(out);
+  return Value::String(out);
+}
+
+// Go's url.QueryUnescape: "+" is a space and %XX a byte; the bytes must make UTF-8 text.
+std::string UrlDecode(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  auto hex = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') {
+      out += ' ';
+    } else if (s[i] != '%') {
+      out += s[i];
+    } else {
+      int high = i + 1 < s.size() ? hex(s[i + 1]) : -1;
+      int low = i + 2 < s.size() ? hex(s[i + 2]) : -1;
+      if (high < 0 || low < 0) Fail(0, fmt::format("invalid URL escape \"{}\"", s.substr(i, 3)));
+      out += static_cast<char>(high * 16 + low);
+      i += 2;
+    }
+  }
+  if (!functions::IsValidUtf8(out)) Fail(0, "the decoded bytes are not valid UTF-8 text");
+  return out;
+}
+
 // Go's url.QueryEscape.
 std::string UrlEncode(const std::string& s) {
   std::string out;
@@ -301,6 +477,11 @@ void RegisterEncodingFunctions(FunctionTable& table) {
   DefineStringFunction(table, "base64encode", [](const std::string& s) { return base::Base64Encode(s); });
   Define(table, "base64decode", 1, 1, Base64DecodeFn);
   DefineStringFunction(table, "urlencode", UrlEncode);
+  DefineStringFunction(table, "urldecode", UrlDecode);
+  Define(table, "base64gzip", 1, 1, Base64Gzip);
+  Define(table, "base64gunzip", 1, 1, Base64Gunzip);
+  Define(table, "textencodebase64", 2, 2, TextEncodeBase64);
+  Define(table, "textdecodebase64", 2, 2, TextDecodeBase64);
   Define(table, "csvdecode", 1, 1, CsvDecode);
 }
 

@@ -1,4 +1,5 @@
-// Filesystem functions: file, fileexists, filebase64, templatefile, fileset and the path
+// Filesystem functions: file, fileexists, filebase64, templatefile (and templatestring, its
+// twin for a template held in a string), fileset and the path
 // functions (dirname, basename, abspath, pathexpand). Relative paths resolve against
 // ctx.base_dir, the module's directory.
 #include <fmt/format.h>
@@ -55,6 +56,16 @@ Value TemplateFile(const Args& args, const FunctionContext& ctx) {
   std::string text = ReadTextFile(args, 0, ctx);
   return ctx.render_template(text, functions::ResolvePath(ctx, functions::StringArg(args, 0)),
                              vars);
+}
+
+// templatestring: a template held in a string (fetched from elsewhere: the evaluator refuses
+// a literal template as the argument, FunctionCallExpr). Unlike templatefile's, the vars
+// must not be null.
+Value TemplateString(const Args& args, const FunctionContext& ctx) {
+  functions::NotNull(args, 1);
+  Value vars = functions::TemplateVarsArg(args, 1);
+  functions::RequireTemplateRenderer(ctx, "templatestring");
+  return ctx.render_template(functions::StringArg(args, 0), "<templatestring argument>", vars);
 }
 
 // Go's path.Clean: one slash between elements, no "." elements, ".." resolved lexically.
@@ -258,6 +269,7 @@ void RegisterFileFunctions(FunctionTable& table) {
   Define(table, "fileexists", 1, 1, FileExists);
   Define(table, "filebase64", 1, 1, FileBase64);
   Define(table, "templatefile", 2, 2, TemplateFile);
+  Define(table, "templatestring", 2, 2, TemplateString);
   Define(table, "fileset", 2, 2, FileSet);
   DefineStringFunction(table, "dirname", DirName);
   DefineStringFunction(table, "basename", BaseName);

@@ -1,5 +1,5 @@
 // Hash functions: md5, sha1, sha256, sha512 (hex), base64sha256, base64sha512, their file*
-// variants, which hash a file's bytes, and uuidv5. The digests are engine/base's (OpenSSL).
+// variants, which hash a file's bytes, uuidv5 and uuid. The digests are engine/base's (OpenSSL).
 #include <fmt/format.h>
 
 #include <cctype>
@@ -8,6 +8,7 @@
 #include "engine/base/base64.h"
 #include "engine/base/hash.h"
 #include "engine/base/hex.h"
+#include "engine/base/random.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
 
@@ -78,6 +79,14 @@ Value UuidV5(const Args& args, const FunctionContext&) {
                                    hex.substr(12, 4), hex.substr(16, 4), hex.substr(20)));
 }
 
+// A random version-4 UUID. Like Terraform's, unknown while planning (its value is taken at
+// apply, a new one each time), which keeps plans stable.
+Value Uuid(const Args&, const FunctionContext& ctx) {
+  if (ctx.planning) return Value::Unknown();
+  base::SystemRandom random;
+  return Value::String(random.Uuid());
+}
+
 }  // namespace
 
 void RegisterHashFunctions(FunctionTable& table) {
@@ -99,6 +108,7 @@ void RegisterHashFunctions(FunctionTable& table) {
                       });
   }
   functions::Define(table, "uuidv5", 2, 2, UuidV5);
+  functions::Define(table, "uuid", 0, 0, Uuid);
 }
 
 }  // namespace strata

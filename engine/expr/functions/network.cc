@@ -1,4 +1,5 @@
-// IP network functions: cidrsubnet, cidrsubnets, cidrhost, cidrnetmask, for IPv4 and IPv6.
+// IP network functions: cidrsubnet, cidrsubnets, cidrhost, cidrnetmask and cidrcontains
+// (OpenTofu's), for IPv4 and IPv6.
 // Addresses are held as 128-bit integers; an IPv4 network uses the low 32 bits.
 #include <fmt/format.h>
 
@@ -215,6 +216,30 @@ Value CidrNetmask(const Args& args, const FunctionContext&) {
   return Value::String(FormatAddress(~LowMask(32 - n.prefix) & LowMask(32), 32));
 }
 
+// OpenTofu's cidrcontains: whether an address, or every address of a prefix, lies in a prefix.
+Value CidrContains(const Args& args, const FunctionContext&) {
+  Network container = ParseCidr(args, 0);
+  std::string text = functions::StringArg(args, 1);
+  Network contained;
+  if (text.find('/') != std::string::npos) {
+    contained = ParseCidr(args, 1);
+  } else {
+    bool v6 = text.find(':') != std::string::npos;
+    contained.bits = v6 ? 128 : 32;
+    contained.prefix = contained.bits;
+    if (!(v6 ? ParseIPv6(text, contained.base) : ParseIPv4(text, contained.base)))
+      Fail(1, fmt::format("invalid IP address: \"{}\"", text));
+  }
+  if (contained.bits != container.bits) {
+    Fail(1, fmt::format("\"{}\" is an {} address and \"{}\" an {} prefix: both must be IPv4 or both IPv6", text,
+                        contained.bits == 32 ? "IPv4" : "IPv6", functions::StringArg(args, 0),
+                        container.bits == 32 ? "IPv4" : "IPv6"));
+  }
+  Address host_bits = LowMask(container.bits - container.prefix);
+  bool inside = contained.prefix >= container.prefix && (contained.base & ~host_bits & LowMask(container.bits)) == container.base;
+  return Value::Bool(inside);
+}
+
 }  // namespace
 
 void RegisterNetworkFunctions(FunctionTable& table) {
@@ -222,6 +247,7 @@ void RegisterNetworkFunctions(FunctionTable& table) {
   Define(table, "cidrsubnets", 1, -1, CidrSubnets);
   Define(table, "cidrhost", 2, 2, CidrHost);
   Define(table, "cidrnetmask", 1, 1, CidrNetmask);
+  Define(table, "cidrcontains", 2, 2, CidrContains);
 }
 
 }  // namespace strata

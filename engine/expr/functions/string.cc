@@ -9,6 +9,7 @@
 
 #include "engine/expr/function.h"
 #include "engine/expr/functions/regex.h"
+#include "engine/expr/functions/graphemes.h"
 #include "engine/expr/functions/util.h"
 
 namespace strata {
@@ -19,7 +20,6 @@ using functions::Define;
 using functions::DefineStringFunction;
 using functions::Fail;
 
-size_t CodePoints(const std::string& s) { return functions::DecodeUtf8(s).size(); }
 
 // ---- format -------------------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ struct FormatVerb {
 };
 
 std::string Pad(std::string s, const FormatVerb& v) {
-  size_t len = CodePoints(s);
+  size_t len = functions::GraphemeCount(s);
   if (v.width < 0 || len >= static_cast<size_t>(v.width)) return s;
   size_t pad = v.width - len;
   if (v.minus) return s + std::string(pad, ' ');
@@ -159,9 +159,10 @@ std::string FormatOne(const FormatVerb& v, const Value& arg, int index) {
         Fail(index, where() + ": a string is required, got " + arg.TypeName());
       std::string s = functions::ToStringElement(arg, index, where());
       if (v.precision >= 0) {
-        auto cps = functions::DecodeUtf8(s);
-        if (cps.size() > static_cast<size_t>(v.precision)) cps.resize(v.precision);
-        s = functions::EncodeUtf8(cps);
+        auto characters = functions::Graphemes(s);
+        if (characters.size() > static_cast<size_t>(v.precision)) {
+          s = std::string(s.data(), characters[v.precision].data() - s.data());
+        }
       }
       return Pad(v.verb == 'q' ? QuoteGo(s) : s, v);
     }
@@ -476,22 +477,28 @@ std::string Chomp(std::string s) {
   return s;
 }
 
+// Offsets and lengths count characters (grapheme clusters), as Terraform's do.
 Value Substr(const Args& args, const FunctionContext&) {
-  auto cps = functions::DecodeUtf8(functions::StringArg(args, 0));
+  std::string s = functions::StringArg(args, 0);
+  auto characters = functions::Graphemes(s);
   int64_t offset = functions::IntegerArg(args, 1);
   int64_t length = functions::IntegerArg(args, 2);
-  int64_t total = static_cast<int64_t>(cps.size());
+  int64_t total = static_cast<int64_t>(characters.size());
   if (offset < 0) offset = std::max<int64_t>(0, offset + total);
   if (offset >= total) return Value::String("");
   int64_t end = length < 0 ? total : std::min(total, offset + length);
-  return Value::String(
-      functions::EncodeUtf8(std::vector<char32_t>(cps.begin() + offset, cps.begin() + end)));
+  const char* begin = characters[offset].data();
+  const char* stop = end == total ? s.data() + s.size() : characters[end].data();
+  return Value::String(std::string(begin, stop));
 }
 
+// Reverses the characters (grapheme clusters), so accents and flags stay whole.
 std::string ReverseString(const std::string& s) {
-  auto cps = functions::DecodeUtf8(s);
-  std::reverse(cps.begin(), cps.end());
-  return functions::EncodeUtf8(cps);
+  auto characters = functions::Graphemes(s);
+  std::string out;
+  out.reserve(s.size());
+  for (auto it = characters.rbegin(); it != characters.rend(); ++it) out.append(*it);
+  return out;
 }
 
 // startswith, endswith, strcontains.

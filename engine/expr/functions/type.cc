@@ -1,4 +1,5 @@
-// Type conversion functions (tostring, tolist, ...) and the sensitive-mark functions.
+// Type conversion functions (tostring, tolist, ...), the sensitive-mark functions and
+// ephemeralasnull.
 #include "engine/value/type.h"
 
 #include <fmt/format.h>
@@ -94,6 +95,10 @@ void RegisterTypeFunctions(FunctionTable& table) {
     if (a[0].IsSensitive()) return Value::Bool(true);
     return a[0].IsUnknown() ? Value::Unknown() : Value::Bool(false);
   });
+  // Terraform's ephemeralasnull replaces the ephemeral parts of a value with null. Strata has
+  // no ephemeral values (no ephemeral resources or variables), so every value comes back as
+  // it is, unknowns and sensitive marks included.
+  DefineMarkFunction(table, "ephemeralasnull", [](const Args& a, const FunctionContext&) { return a[0]; });
 }
 
 }  // namespace strata

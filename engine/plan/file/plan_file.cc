@@ -245,6 +245,7 @@ class Writer {
     doc["prior_serial"] = plan.prior_serial;
     doc["prior_state_digest"] = plan.prior_state_digest;
     doc["config_digest"] = plan.config_digest;
+    doc["timestamp"] = plan.timestamp;
     doc["targets"] = plan.targets;
     doc["replace"] = plan.replace;
     ojson variables = ojson::object();
@@ -520,6 +521,7 @@ class Reader {
     plan.prior_serial = Get<int64_t>(doc, "", "prior_serial");
     plan.prior_state_digest = Get<std::string>(doc, "", "prior_state_digest");
     plan.config_digest = Get<std::string>(doc, "", "config_digest");
+    if (doc.contains("timestamp")) plan.timestamp = Get<std::string>(doc, "", "timestamp");
     plan.targets = Get<std::vector<std::string>>(doc, "", "targets");
     plan.replace = Get<std::vector<std::string>>(doc, "", "replace");
     const json& variables = Object(doc, "", "variables");

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/base/time_format.h"
 #include "engine/core/applier.h"
 #include "engine/core/planner.h"
 #include "engine/core/saved_plan.h"
@@ -571,6 +572,38 @@ TEST_F(PlanApplyTest, SavedPlanFitsUntilItsStageStateOrConfigMoves) {
   Diagnostics load;
   std::unique_ptr<LoadedStage> edited = engine_->LoadStage(*project_, "s", load);
   EXPECT_EQ(SavedPlanStaleness(fresh, "s", prior_, *edited), "the stage's configuration files changed since the plan was made");
+}
+
+// Time functions as Terraform has them: plantimestamp() is the plan's time, known while
+// planning and the same again at apply (a saved plan keeps it); timestamp() is unknown until
+// apply.
+TEST_F(PlanApplyTest, PlanTimestampIsThePlansTimeAndTimestampIsKnownAtApply) {
+  WriteConfig(R"(
+resources:
+  planned:
+    type: fake_thing
+    properties: { name: "${plantimestamp()}" }
+  applied:
+    type: fake_thing
+    properties: { name: "${timestamp()}" }
+)");
+  Plan plan = MakePlan();
+  std::chrono::system_clock::time_point t;
+  ASSERT_TRUE(base::ParseRfc3339(plan.timestamp, &t)) << plan.timestamp;
+  EXPECT_EQ(Find(plan, "fake_thing.planned")->after.AsMap().at("name"), Value::String(plan.timestamp));
+  EXPECT_TRUE(Find(plan, "fake_thing.applied")->after.AsMap().at("name").IsUnknown());
+  plan.timestamp = "2001-02-03T04:05:06Z";  // as if the plan had been saved then
+  for (auto& c : plan.changes) {
+    if (c.addr.ToString() == "fake_thing.planned") c.after = attrs::With(c.after, "name", Value::String(plan.timestamp));
+  }
+  Diagnostics diags;
+  Apply(plan, diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  auto state = store_->LoadStage("s");
+  EXPECT_EQ(attrs::GetString(state->FindResource(Find(plan, "fake_thing.planned")->addr)->attributes, "name"),
+            "2001-02-03T04:05:06Z");
+  std::string applied = attrs::GetString(state->FindResource(Find(plan, "fake_thing.applied")->addr)->attributes, "name");
+  EXPECT_TRUE(base::ParseRfc3339(applied, &t)) << applied;
 }
 
 // The engine's operation API: a StageRun holds the stage's lock from Open to its end, plans

@@ -400,5 +400,37 @@ TEST(EvalTest, FunctionArgumentErrorPointsAtTheArgument) {
   EXPECT_EQ(bad.diags.items()[0].summary, "Error in function call");
 }
 
+// templatestring's template must come from elsewhere (Terraform's rule), checked on the
+// expression before anything is evaluated.
+TEST(EvalTest, TemplatestringWantsAReferenceForItsTemplate) {
+  EXPECT_EQ(Show("templatestring(\"$${a}\", {})"),
+            "error: Error in function call: Invalid value for argument 1 of templatestring(): invalid template "
+            "expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and "
+            "so does not support providing a literal template; consider using a template string expression "
+            "instead.");
+  EXPECT_NE(Show("templatestring(\"x-${var.s}\", {})").find("to render an inline template, consider using a plain "
+                                                           "template string expression"),
+            std::string::npos);
+  EXPECT_NE(Show("templatestring(jsonencode(\"a\"), {})").find("must be a direct reference to a single string"),
+            std::string::npos);
+  EXPECT_NE(Show("templatestring(1, {})").find("must be a direct reference"), std::string::npos);
+  EvalResult literal = Eval("templatestring(\"$${a}\", {})");
+  EXPECT_EQ(literal.Where(), "3:26");  // the argument, not the call
+  // A reference passes the rule (rendering then needs the evaluator's template renderer).
+  EXPECT_EQ(Show("templatestring(var.s, {})").find("invalid template expression"), std::string::npos);
+}
+
+// Terraform's namespaced names: core::NAME is the standard function; providers offer none.
+TEST(EvalTest, CoreNamespacedFunctionNames) {
+  EXPECT_EQ(Show("core::length([1, 2])"), "2");
+  EXPECT_EQ(Show("core::upper(core::lower(\"aB\"))"), "\"AB\"");
+  EXPECT_EQ(Show("core::try(var.nul.x, 1)"), "1");
+  EXPECT_EQ(Show("provider::aws::arn_parse(\"x\")"),
+            "error: Unsupported function namespace: \"provider::aws::arn_parse\" is not a function Strata has: only the "
+            "standard functions, optionally written core::NAME, exist (providers do not offer functions).");
+  EXPECT_EQ(Show("core::length"), "error: Invalid expression: \"core::length\" must be called, as in core::length(...).");
+  EXPECT_EQ(Show("core::nosuch(1)").rfind("error: Call to unknown function", 0), 0u);
+}
+
 }  // namespace
 }  // namespace strata

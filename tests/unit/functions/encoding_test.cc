@@ -181,5 +181,69 @@ TEST(EncodingFunctionsTest, YamldecodeLongHexIsANumberNotACrash) {
   EXPECT_EQ(Call("yamldecode", {S("0o17")}), N(15));
 }
 
+// Expected texts are Terraform 1.11's (`terraform console`).
+TEST(EncodingFunctionsTest, Base64GzipWritesGzipAsTerraformDoes) {
+  EXPECT_EQ(Call("base64gzip", {S("test")}), S("H4sIAAAAAAAA/ypJLS4BAAAA//8BAAD//wx+f9gEAAAA"));
+  EXPECT_EQ(Call("base64gzip", {S("hello world")}), S("H4sIAAAAAAAA/8pIzcnJVyjPL8pJAQAAAP//AQAA//+FEUoNCwAAAA=="));
+  EXPECT_EQ(Call("base64gzip", {S("")}), S("H4sIAAAAAAAA/wAAAP//AQAA//8AAAAAAAAAAA=="));
+}
+
+TEST(EncodingFunctionsTest, Base64GunzipUndoesBase64Gzip) {
+  std::string text;
+  for (int i = 0; i < 2000; ++i) text += "line " + std::to_string(i) + " ☃\n";
+  EXPECT_EQ(Call("base64gunzip", {Call("base64gzip", {S(text)})}), S(text));
+  EXPECT_EQ(Call("base64gunzip", {S("H4sIAAAAAAAA/ypJLS4BAAAA//8BAAD//wx+f9gEAAAA")}), S("test"));
+  FunctionError not_base64 = CallError("base64gunzip", {S("!!")});
+  EXPECT_EQ(not_base64.arg_index, 0);
+  EXPECT_EQ(CallError("base64gunzip", {S("aGVsbG8=")}).message,
+            "failed to decompress the data: it is not complete, valid gzip");
+  EXPECT_EQ(CallError("base64gunzip", {S("H4sIAAAAAAAA/ypJLS4BAAAA")}).message,
+            "failed to decompress the data: it is not complete, valid gzip");
+}
+
+TEST(EncodingFunctionsTest, TextEncodeBase64DocumentationExampleAndEncodings) {
+  EXPECT_EQ(Call("textencodebase64", {S("Hello World"), S("UTF-16LE")}), S("SABlAGwAbABvACAAVwBvAHIAbABkAA=="));
+  EXPECT_EQ(Call("textencodebase64", {S("Hello"), S("utf-8")}), S("SGVsbG8="));
+  EXPECT_EQ(Call("textencodebase64", {S("Hello"), S("latin1")}), S("SGVsbG8="));
+  EXPECT_EQ(Call("textencodebase64", {S("€"), S("windows-1252")}), S("gA=="));
+  EXPECT_EQ(Call("textencodebase64", {S("Hi"), S("UTF-16")}), S("/v8ASABp"));  // with a byte order mark
+  EXPECT_EQ(Call("textencodebase64", {S("Hi €"), S("UTF-16BE")}), S("AEgAaQAgIKw="));
+  EXPECT_EQ(Call("textencodebase64", {S(""), S("UTF-16LE")}), S(""));
+}
+
+TEST(EncodingFunctionsTest, TextDecodeBase64DocumentationExampleAndEncodings) {
+  EXPECT_EQ(Call("textdecodebase64", {S("SABlAGwAbABvACAAVwBvAHIAbABkAA=="), S("UTF-16LE")}), S("Hello World"));
+  EXPECT_EQ(Call("textdecodebase64", {S("gqA="), S("Shift_JIS")}), S("あ"));
+  EXPECT_EQ(Call("textdecodebase64", {S("/w=="), S("ISO-8859-1")}), S("ÿ"));
+  EXPECT_EQ(Call("textdecodebase64", {S("gA=="), S("windows-1252")}), S("€"));
+}
+
+TEST(EncodingFunctionsTest, TextBase64Errors) {
+  FunctionError unknown = CallError("textencodebase64", {S("Hi"), S("bogus")});
+  EXPECT_EQ(unknown.arg_index, 1);
+  EXPECT_EQ(unknown.message, "\"bogus\" is not a supported IANA encoding name or alias");
+  FunctionError unmappable = CallError("textencodebase64", {S("€"), S("ISO-8859-1")});
+  EXPECT_EQ(unmappable.arg_index, 0);
+  EXPECT_EQ(unmappable.message.rfind("the given string contains characters that cannot be represented in ", 0), 0u)
+      << unmappable.message;
+  FunctionError undefined = CallError("textdecodebase64", {S("/w=="), S("UTF-8")});
+  EXPECT_EQ(undefined.arg_index, 0);
+  EXPECT_EQ(undefined.message, "the given data contains symbols that are not defined for UTF-8");
+  EXPECT_EQ(CallError("textdecodebase64", {S("!!"), S("UTF-8")}).arg_index, 0);
+}
+
+TEST(EncodingFunctionsTest, UrlDecodeDocumentationExamples) {
+  EXPECT_EQ(Call("urldecode", {S("Hello+World%21")}), S("Hello World!"));
+  EXPECT_EQ(Call("urldecode", {S("%E2%98%83")}), S("☃"));
+  EXPECT_EQ(Call("urldecode", {S("foo%3Abar%40localhost%3Ffoo%3Dbar%26bar%3Dbaz")}),
+            S("foo:bar@localhost?foo=bar&bar=baz"));
+  EXPECT_EQ(Call("urldecode", {Call("urlencode", {S("a b&c=d/é")})}), S("a b&c=d/é"));
+  FunctionError bad = CallError("urldecode", {S("100%zz")});
+  EXPECT_EQ(bad.arg_index, 0);
+  EXPECT_EQ(bad.message, "invalid URL escape \"%zz\"");
+  EXPECT_EQ(CallError("urldecode", {S("%4")}).message, "invalid URL escape \"%4\"");
+  EXPECT_EQ(CallError("urldecode", {S("%ff")}).message, "the decoded bytes are not valid UTF-8 text");
+}
+
 }  // namespace
 }  // namespace strata

@@ -81,5 +81,27 @@ TEST(NetworkFunctionsTest, UnknownAndSensitiveArguments) {
   EXPECT_TRUE(Call("cidrhost", {S("10.0.0.0/8").MarkSensitive(), N(1)}).IsSensitive());
 }
 
+// OpenTofu's documentation examples.
+TEST(NetworkFunctionsTest, CidrcontainsDocumentationExamples) {
+  EXPECT_EQ(Call("cidrcontains", {S("192.168.2.0/20"), S("192.168.2.1")}), B(true));
+  EXPECT_EQ(Call("cidrcontains", {S("192.168.2.0/20"), S("192.168.2.0/22")}), B(true));
+  EXPECT_EQ(Call("cidrcontains", {S("192.168.2.0/20"), S("192.126.2.1")}), B(false));
+  EXPECT_EQ(Call("cidrcontains", {S("192.168.2.0/20"), S("192.126.2.0/18")}), B(false));
+  EXPECT_EQ(Call("cidrcontains", {S("fe80::/48"), S("fe80::1")}), B(true));
+  EXPECT_EQ(Call("cidrcontains", {S("fe80::/48"), S("fe81::1")}), B(false));
+}
+
+TEST(NetworkFunctionsTest, CidrcontainsEdges) {
+  EXPECT_EQ(Call("cidrcontains", {S("10.0.0.0/8"), S("10.0.0.0/8")}), B(true));
+  EXPECT_EQ(Call("cidrcontains", {S("10.0.0.0/8"), S("10.0.0.0/7")}), B(false));  // wider than the container
+  EXPECT_EQ(Call("cidrcontains", {S("0.0.0.0/0"), S("255.255.255.255")}), B(true));
+  EXPECT_EQ(Call("cidrcontains", {S("10.1.2.3/32"), S("10.1.2.3")}), B(true));
+  FunctionError family = CallError("cidrcontains", {S("192.168.2.0/20"), S("fe80::1")});
+  EXPECT_EQ(family.arg_index, 1);
+  EXPECT_EQ(family.message, "\"fe80::1\" is an IPv6 address and \"192.168.2.0/20\" an IPv4 prefix: both must be IPv4 or both IPv6");
+  EXPECT_EQ(CallError("cidrcontains", {S("10.0.0.0/8"), S("10.0.0")}).message, "invalid IP address: \"10.0.0\"");
+  EXPECT_EQ(CallError("cidrcontains", {S("10.0.0.0"), S("10.0.0.1")}).arg_index, 0);
+}
+
 }  // namespace
 }  // namespace strata

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "engine/expr/template_file.h"
 #include "tests/unit/functions/function_test_util.h"
 
 namespace strata {
@@ -255,6 +256,50 @@ TEST(StringFunctionsTest, EmptyMatchesFollowGo) {
   EXPECT_EQ(Call("replace", {S("héllo"), S("/x*/"), S("-")}), S("-h-é-l-l-o-"));
   EXPECT_EQ(Call("regexall", {S("^a"), S("aaa")}), Strings({"a"}));
   EXPECT_EQ(Call("replace", {S("a b"), S("/\\b/"), S("|")}), S("|a| |b|"));
+}
+
+// Characters are grapheme clusters, as Terraform counts them (answers from terraform console).
+TEST(StringFunctionsTest, CharactersAreGraphemeClusters) {
+  EXPECT_EQ(Call("length", {S("e\u0301x")}), N(2));
+  EXPECT_EQ(Call("length", {S("👨‍👩‍👧")}), N(1));
+  EXPECT_EQ(Call("length", {S("🇺🇸🇫🇷")}), N(2));
+  EXPECT_EQ(Call("length", {S("\r\n")}), N(1));
+  EXPECT_EQ(Call("length", {S("a\r\nb\n")}), N(4));
+  EXPECT_EQ(Call("length", {S("héllo")}), N(5));
+  EXPECT_EQ(Call("length", {S("")}), N(0));
+  EXPECT_EQ(Call("substr", {S("👨‍👩‍👧x"), N(0), N(1)}), S("👨‍👩‍👧"));
+  EXPECT_EQ(Call("substr", {S("🇺🇸🇫🇷🇩🇪"), N(1), N(1)}), S("🇫🇷"));
+  EXPECT_EQ(Call("substr", {S("🇺🇸🇫🇷🇩🇪"), N(-1), N(1)}), S("🇩🇪"));
+  EXPECT_EQ(Call("strrev", {S("e\u0301x🇺🇸")}), S("🇺🇸xe\u0301"));
+  EXPECT_EQ(Call("strrev", {S("a\r\nb")}), S("b\r\na"));
+  EXPECT_EQ(Fmt("%.1s|", {S("e\u0301x")}), "e\u0301|");
+  EXPECT_EQ(Fmt("%3s|", {S("e\u0301")}), "  e\u0301|");
+  EXPECT_EQ(Fmt("%-4s|", {S("🇺🇸")}), "🇺🇸   |");
+}
+
+TEST(StringFunctionsTest, SubstrDocumentationExamplesAndEdges) {
+  EXPECT_EQ(Call("substr", {S("hello world"), N(1), N(4)}), S("ello"));
+  EXPECT_EQ(Call("substr", {S("🤔🤷"), N(0), N(1)}), S("🤔"));
+  EXPECT_EQ(Call("substr", {S("hello world"), N(-5), N(-1)}), S("world"));
+  EXPECT_EQ(Call("substr", {S("hello world"), N(6), N(10)}), S("world"));
+  EXPECT_EQ(Call("substr", {S("hello"), N(10), N(1)}), S(""));
+  EXPECT_EQ(Call("substr", {S("hello"), N(-10), N(2)}), S("he"));
+  EXPECT_EQ(Call("substr", {S("abc"), N(1), N(-2)}), S("bc"));
+}
+
+TEST(StringFunctionsTest, TemplatestringRendersATemplateHeldInAString) {
+  FunctionContext ctx;
+  ctx.render_template = RenderTemplateFile;
+  EXPECT_EQ(Call("templatestring", {S("Hello, ${name}!"), O({{"name", S("Jodie")}})}, ctx), S("Hello, Jodie!"));
+  EXPECT_EQ(Call("templatestring", {S("%{ for x in xs }${x},%{ endfor }"), O({{"xs", T({N(1), N(2)})}})}, ctx),
+            S("1,2,"));
+  EXPECT_TRUE(Call("templatestring", {S("Hello, ${name}!"), O({{"name", S("x").MarkSensitive()}})}, ctx).IsSensitive());
+  FunctionError null_vars = CallError("templatestring", {S("x"), Value::Null()}, ctx);
+  EXPECT_EQ(null_vars.arg_index, 1);
+  EXPECT_EQ(null_vars.message, "argument must not be null");
+  EXPECT_EQ(CallError("templatestring", {S("x"), S("y")}, ctx).arg_index, 1);
+  FunctionError missing = CallError("templatestring", {S("${n}"), O({})}, ctx);
+  EXPECT_NE(missing.message.find("<templatestring argument>:1:3"), std::string::npos) << missing.message;
 }
 
 }  // namespace

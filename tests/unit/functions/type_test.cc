@@ -95,5 +95,14 @@ TEST(TypeFunctionsTest, UnknownArgumentGivesUnknownResult) {
   EXPECT_TRUE(Call("tostring", {Value::Unknown()}).IsUnknown());
 }
 
+// Strata has no ephemeral values: ephemeralasnull returns its argument as it is.
+TEST(TypeFunctionsTest, EphemeralasnullKeepsNonEphemeralValues) {
+  EXPECT_EQ(Call("ephemeralasnull", {S("a")}), S("a"));
+  EXPECT_EQ(Call("ephemeralasnull", {O({{"a", N(1)}})}), O({{"a", N(1)}}));
+  EXPECT_TRUE(Call("ephemeralasnull", {Value::Unknown()}).IsUnknown());
+  EXPECT_TRUE(Call("ephemeralasnull", {S("s").MarkSensitive()}).IsSensitive());
+  EXPECT_TRUE(Call("ephemeralasnull", {Value::Null()}).IsNull());
+}
+
 }  // namespace
 }  // namespace strata
