@@ -102,6 +102,16 @@ Diagnostics Error(const std::string& summary, const std::string& detail) {
   return d;
 }
 
+std::vector<std::string> SplitImportId(const std::string& id, char separator) {
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    size_t at = id.find(separator, start);
+    parts.push_back(id.substr(start, at == std::string::npos ? std::string::npos : at - start));
+    if (at == std::string::npos) return parts;
+    start = at + 1;
+  }
+}
+
 namespace {
 Type T(const char* text) { return *ParseType(text).type; }
 }  // namespace

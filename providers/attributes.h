@@ -37,6 +37,9 @@ Value FirstBlock(const Value& v, const std::string& name);
 Value Normalize(const ResourceSchema& schema, const Value& v);
 
 Diagnostics Error(const std::string& summary, const std::string& detail);
+//! The parts of a composite import id ("RESULT,MIN,MAX"): split at every `separator`,
+//! empty parts kept ("A,,B" has three).
+std::vector<std::string> SplitImportId(const std::string& id, char separator = ',');
 
 // Schema shorthands.
 AttributeSchema Required(const char* type, bool force_new = false);

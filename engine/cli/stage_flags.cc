@@ -13,24 +13,38 @@ extern char** environ;
 namespace strata::cli {
 
 void VariableFlags::AddTo(CLI::App* cmd) {
-  cmd->add_option("--var", vars, "Set a root variable: -var 'name=value' (repeatable)")->option_text("NAME=VALUE")->allow_extra_args(false);
-  cmd->add_option("--var-file", var_files, "Read root variables from a YAML or JSON file (repeatable)")->option_text("FILE")->allow_extra_args(false);
+  // Each occurrence is recorded as it is parsed (trigger_on_parse), so -var and -var-file
+  // keep their interleaved command-line order.
+  auto record = [this](bool file) {
+    return [this, file](const std::string& text) { given.push_back({file, text}); };
+  };
+  cmd->add_option_function<std::string>("--var", record(false), "Set a root variable: -var 'name=value' (repeatable)")
+      ->option_text("NAME=VALUE")
+      ->allow_extra_args(false)
+      ->trigger_on_parse();
+  cmd->add_option_function<std::string>("--var-file", record(true),
+                                        "Read root variables from a YAML or JSON file (repeatable)")
+      ->option_text("FILE")
+      ->allow_extra_args(false)
+      ->trigger_on_parse();
 }
 
 VariableInputs VariableFlags::ToInputs(const std::string& working_dir, Diagnostics& diags) const {
   VariableInputs inputs;
   inputs.env = StrataVarsFromEnvironment(environ);
-  for (const auto& v : vars) {
-    std::string name, value;
-    if (!SplitVarFlag(v, name, value)) {
-      diags.Error("Invalid -var option", fmt::format("\"{}\" is not of the form NAME=VALUE.", v));
+  for (const Given& g : given) {
+    if (g.file) {
+      std::filesystem::path p(g.text);
+      inputs.arguments.push_back(
+          VariableArgument::File(p.is_absolute() ? g.text : (std::filesystem::path(working_dir) / p).string()));
       continue;
     }
-    inputs.cli_vars.emplace_back(name, value);
-  }
-  for (const auto& f : var_files) {
-    std::filesystem::path p(f);
-    inputs.var_files.push_back(p.is_absolute() ? f : (std::filesystem::path(working_dir) / p).string());
+    std::string name, value;
+    if (!SplitVarFlag(g.text, name, value)) {
+      diags.Error("Invalid -var option", fmt::format("\"{}\" is not of the form NAME=VALUE.", g.text));
+      continue;
+    }
+    inputs.arguments.push_back(VariableArgument::Var(name, value));
   }
   return inputs;
 }

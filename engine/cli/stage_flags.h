@@ -11,10 +11,14 @@
 
 namespace strata::cli {
 
-//! -var NAME=VALUE (repeatable) and -var-file FILE (repeatable).
+//! -var NAME=VALUE (repeatable) and -var-file FILE (repeatable), kept in the order they
+//! were given: a later one overrides an earlier one, whichever the flag.
 struct VariableFlags {
-  std::vector<std::string> vars;
-  std::vector<std::string> var_files;
+  struct Given {
+    bool file = false;
+    std::string text;  // NAME=VALUE or FILE
+  };
+  std::vector<Given> given;
 
   void AddTo(CLI::App* cmd);
   //! Builds the engine's inputs (adds STRATA_VAR_* from the environment); bad flags go to diags.

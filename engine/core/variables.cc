@@ -58,6 +58,37 @@ Value RawVariableValue(const VariableConfig* decl, const std::string& raw, const
   return Value::Unknown();
 }
 
+std::vector<std::string> DeclaredNames(const ModuleConfig& root) {
+  std::vector<std::string> names;
+  for (const auto& [n, v] : root.variables) names.push_back(n);
+  return names;
+}
+
+// The values of one -var-file, each set over what came before it.
+void CollectVariablesFile(const ModuleConfig& root, const std::string& path, SourceRegistry& sources,
+                          std::map<std::string, RootVariableValue>& out, Diagnostics& diags) {
+  std::optional<YamlDocument> doc = ReadYamlDocument(path, sources, diags);
+  if (!doc) return;
+  if (!doc->root.IsMap()) {
+    if (!doc->root.IsNull()) diags.Error("Invalid variables file", "A -var-file holds a mapping of variable names to values.", NodeRange(doc->file, doc->root));
+    return;
+  }
+  std::map<std::string, SourceRange> seen;
+  for (const auto& kv : doc->root) {
+    std::optional<std::string> key = MappingKey(doc->file, kv.first, seen, diags);
+    if (!key) continue;
+    const std::string& name = *key;
+    if (!root.variables.count(name)) {
+      diags.Warning("Value for undeclared variable",
+                    fmt::format("The file sets \"{}\", but the stage declares no such variable; it is ignored.{}", name,
+                                DidYouMean(name, DeclaredNames(root))),
+                    NodeRange(doc->file, kv.first));
+      continue;
+    }
+    out[name] = {YamlToValue(doc->file, kv.second, diags), "-var-file " + path, NodeRange(doc->file, kv.second)};
+  }
+}
+
 }  // namespace
 
 bool SplitVarFlag(const std::string& flag, std::string& name, std::string& value) {
@@ -94,42 +125,20 @@ std::map<std::string, RootVariableValue> CollectRootVariables(const ModuleConfig
       out[name] = {RawVariableValue(d, raw, source, diags), source, {}};
     }
   }
-  for (const auto& path : inputs.var_files) {
-    std::optional<YamlDocument> doc = ReadYamlDocument(path, sources, diags);
-    if (!doc) continue;
-    if (!doc->root.IsMap()) {
-      if (!doc->root.IsNull()) diags.Error("Invalid variables file", "A -var-file holds a mapping of variable names to values.", NodeRange(doc->file, doc->root));
+  for (const VariableArgument& arg : inputs.arguments) {
+    if (arg.kind == VariableArgument::Kind::File) {
+      CollectVariablesFile(root, arg.value, sources, out, diags);
       continue;
     }
-    std::map<std::string, SourceRange> seen;
-    for (const auto& kv : doc->root) {
-      std::optional<std::string> key = MappingKey(doc->file, kv.first, seen, diags);
-      if (!key) continue;
-      const std::string& name = *key;
-      if (!decl(name)) {
-        std::vector<std::string> names;
-        for (const auto& [n, v] : root.variables) names.push_back(n);
-        diags.Warning("Value for undeclared variable",
-                      fmt::format("The file sets \"{}\", but the stage declares no such variable; it is ignored.{}", name,
-                                  DidYouMean(name, names)),
-                      NodeRange(doc->file, kv.first));
-        continue;
-      }
-      out[name] = {YamlToValue(doc->file, kv.second, diags), "-var-file " + path, NodeRange(doc->file, kv.second)};
-    }
-  }
-  for (const auto& [name, raw] : inputs.cli_vars) {
-    const VariableConfig* d = decl(name);
+    const VariableConfig* d = decl(arg.name);
     if (!d) {
-      std::vector<std::string> names;
-      for (const auto& [n, v] : root.variables) names.push_back(n);
       diags.Error("Value for undeclared variable",
                   fmt::format("-var sets \"{}\", but the stage declares no variable of that name.{} Declare it under "
                               "variables: in a module file, or remove the flag.",
-                              name, DidYouMean(name, names)));
+                              arg.name, DidYouMean(arg.name, DeclaredNames(root))));
       continue;
     }
-    out[name] = {RawVariableValue(d, raw, "-var " + name, diags), "-var " + name, {}};
+    out[arg.name] = {RawVariableValue(d, arg.value, "-var " + arg.name, diags), "-var " + arg.name, {}};
   }
   return out;
 }

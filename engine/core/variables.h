@@ -1,7 +1,8 @@
 #pragma once
 // Values for a stage's root variables, from (lowest to highest precedence): defaults,
-// STRATA_VAR_<name> environment variables, -var-file files (YAML or JSON, in order), and
-// -var name=value flags (in order).
+// STRATA_VAR_<name> environment variables, then the -var name=value flags and -var-file
+// files (YAML or JSON) in the order they were given on the command line, a later one
+// winning — Terraform's rule for TF_VAR_*, -var and -var-file.
 
 #include <map>
 #include <string>
@@ -13,10 +14,22 @@
 
 namespace strata {
 
+//! One -var NAME=VALUE or -var-file FILE.
+struct VariableArgument {
+  enum class Kind { Var, File };
+  Kind kind = Kind::Var;
+  std::string name;   // Var: the variable's name
+  std::string value;  // Var: the raw value; File: the file's path
+
+  static VariableArgument Var(std::string name, std::string value) {
+    return {Kind::Var, std::move(name), std::move(value)};
+  }
+  static VariableArgument File(std::string path) { return {Kind::File, "", std::move(path)}; }
+};
+
 struct VariableInputs {
-  std::vector<std::pair<std::string, std::string>> cli_vars;  // -var name=value
-  std::vector<std::string> var_files;                         // -var-file paths
-  std::map<std::string, std::string> env;                     // STRATA_VAR_<name> → value
+  std::vector<VariableArgument> arguments;  // -var and -var-file, in command-line order
+  std::map<std::string, std::string> env;   // STRATA_VAR_<name> → value
 };
 
 struct RootVariableValue {

@@ -5,9 +5,9 @@ namespace strata {
 using attrs::Error;
 
 BuiltinProvider::BuiltinProvider(BuiltinEnv env) {
-  for (auto factory : {NewNullResource, NewTerraformData, NewRandomId, NewRandomString,
-                       NewRandomPassword, NewLocalFile, NewLocalSensitiveFile, NewTimeSleep,
-                       NewExec}) {
+  for (auto factory : {NewNullResource, NewTerraformData, NewRandomId, NewRandomString, NewRandomPassword,
+                       NewRandomInteger, NewRandomUuid, NewRandomShuffle, NewRandomPet, NewLocalFile,
+                       NewLocalSensitiveFile, NewTimeSleep, NewTimeStatic, NewTimeRotating, NewExec}) {
     Add(factory(env));
   }
   Add(NewLocalFileData(env));

@@ -48,9 +48,15 @@ std::unique_ptr<ResourceType> NewTerraformData(BuiltinEnv env);
 std::unique_ptr<ResourceType> NewRandomId(BuiltinEnv env);
 std::unique_ptr<ResourceType> NewRandomString(BuiltinEnv env);
 std::unique_ptr<ResourceType> NewRandomPassword(BuiltinEnv env);
+std::unique_ptr<ResourceType> NewRandomInteger(BuiltinEnv env);
+std::unique_ptr<ResourceType> NewRandomUuid(BuiltinEnv env);
+std::unique_ptr<ResourceType> NewRandomShuffle(BuiltinEnv env);
+std::unique_ptr<ResourceType> NewRandomPet(BuiltinEnv env);
 std::unique_ptr<ResourceType> NewLocalFile(BuiltinEnv env);
 std::unique_ptr<ResourceType> NewLocalSensitiveFile(BuiltinEnv env);
 std::unique_ptr<ResourceType> NewTimeSleep(BuiltinEnv env);
+std::unique_ptr<ResourceType> NewTimeStatic(BuiltinEnv env);
+std::unique_ptr<ResourceType> NewTimeRotating(BuiltinEnv env);
 std::unique_ptr<ResourceType> NewExec(BuiltinEnv env);
 std::unique_ptr<DataSourceType> NewLocalFileData(BuiltinEnv env);
 

@@ -29,6 +29,19 @@ run console-stage 0 sh -c "echo 'module.node_groups.spot_groups' | '$STRATA' -ch
 run var-flag 0 sh -c "echo 'var.cluster_name' | '$STRATA' -chdir='$qs' console network -var cluster_name=ml" && expect "-var sets a variable" "$out" '"ml"'
 run var-env 0 sh -c "echo 'var.cluster_name' | STRATA_VAR_cluster_name=envname '$STRATA' -chdir='$qs' console network" &&
   expect "STRATA_VAR_ sets a variable" "$out" '"envname"'
+# -var and -var-file apply in command-line order, a later one winning (Terraform's rule);
+# STRATA_VAR_* comes before both whatever the order.
+echo 'cluster_name: from-a' >"$work/a.yaml"
+echo 'cluster_name: from-b' >"$work/b.yaml"
+run var-order 0 sh -c "echo 'var.cluster_name' | '$STRATA' -chdir='$qs' console network -var-file '$work/a.yaml' -var cluster_name=from-cli -var-file '$work/b.yaml'" &&
+  expect "a -var-file after a -var overrides it" "$out" '"from-b"'
+run var-order-2 0 sh -c "echo 'var.cluster_name' | STRATA_VAR_cluster_name=envname '$STRATA' -chdir='$qs' console network -var-file='$work/b.yaml' --var cluster_name=from-cli" &&
+  expect "a -var after a -var-file overrides it" "$out" '"from-cli"'
+run var-order-3 0 sh -c "echo 'var.cluster_name' | STRATA_VAR_cluster_name=envname '$STRATA' -chdir='$qs' console network -var cluster_name=from-cli -var-file '$work/a.yaml'" &&
+  expect "the environment and an earlier -var lose to a later file" "$out" '"from-a"'
+echo 'cluster_name: this-name-is-far-too-long-for-an-eks-cluster-really' >"$work/long.yaml"
+run var-order-source 1 "$STRATA" -chdir="$qs" validate network -var cluster_name=ok -var-file "$work/long.yaml" &&
+  expect "the error points into the file that won" "$err" "long.yaml:1:15"
 run var-invalid 1 "$STRATA" -chdir="$qs" validate network -var cluster_name=this-name-is-far-too-long-for-an-eks-cluster-really &&
   expect "validation rule message" "$err" "cluster_name must be at most 40 characters"
 run var-undeclared 1 "$STRATA" -chdir="$qs" validate network -var clustr_name=x && expect "undeclared -var suggests" "$err" 'Did you mean "cluster_name"?'

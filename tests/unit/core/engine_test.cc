@@ -12,6 +12,7 @@ namespace strata {
 namespace {
 
 using ::testing::HasSubstr;
+using Arg = VariableArgument;
 
 class EngineTest : public testing::TempProject {
  protected:
@@ -56,13 +57,54 @@ TEST_F(EngineTest, VariablePrecedence) {
                         Case{true, true, true, "from-cli-2"}, Case{false, false, true, "from-cli-2"}}) {
     EngineOptions options;
     if (c.env) options.variables.env = {{"v", "from-env"}};
-    if (c.files) options.variables.var_files = {file1, file2};
-    if (c.cli) options.variables.cli_vars = {{"v", "from-cli-1"}, {"v", "from-cli-2"}};
+    if (c.files) options.variables.arguments = {Arg::File(file1), Arg::File(file2)};
+    if (c.cli) {
+      options.variables.arguments.push_back(Arg::Var("v", "from-cli-1"));
+      options.variables.arguments.push_back(Arg::Var("v", "from-cli-2"));
+    }
     diags_ = Diagnostics();
     auto e = EvalMain(kPrecedenceModule, options);
     ASSERT_NE(e, nullptr) << Messages();
     EXPECT_EQ(FormatValue(Output(*e, "v")), FormatValue(Value::String(c.expected)));
   }
+}
+
+// -var and -var-file apply in the order given, as Terraform's: `-var-file a -var v=x
+// -var-file b` lets b override the -var, and a -var after a file overrides the file. The
+// environment comes first whatever the order; each value keeps the source that set it.
+TEST_F(EngineTest, VarAndVarFileApplyInCommandLineOrder) {
+  std::string a = Write("a.yaml", "v: from-a\n");
+  std::string b = Write("b.yaml", "v: from-b\n");
+  struct Case {
+    std::vector<Arg> arguments;
+    const char* expected;
+  };
+  for (const Case& c : {Case{{Arg::File(a), Arg::Var("v", "from-cli"), Arg::File(b)}, "from-b"},
+                        Case{{Arg::File(b), Arg::Var("v", "from-cli")}, "from-cli"},
+                        Case{{Arg::Var("v", "from-cli"), Arg::File(a)}, "from-a"},
+                        Case{{Arg::File(b), Arg::File(a)}, "from-a"}}) {
+    EngineOptions options;
+    options.variables.env = {{"v", "from-env"}};
+    options.variables.arguments = c.arguments;
+    diags_ = Diagnostics();
+    auto e = EvalMain(kPrecedenceModule, options);
+    ASSERT_NE(e, nullptr) << Messages();
+    EXPECT_EQ(FormatValue(Output(*e, "v")), FormatValue(Value::String(c.expected)));
+  }
+  // The error names the source that won: the later file, with its position.
+  const char* numeric = "variables:\n  n: { type: number }\noutputs:\n  n: { value: \"${var.n}\" }\n";
+  EngineOptions options;
+  std::string bad = Write("bad.yaml", "n: [1]\n");
+  options.variables.arguments = {Arg::Var("n", "1"), Arg::File(bad)};
+  diags_ = Diagnostics();
+  EvalMain(numeric, options);
+  EXPECT_THAT(Messages(), HasSubstr("bad.yaml:1:4: Invalid value for input variable: The value for \"n\" from -var-file " +
+                                    bad + " is not a number"));
+  options.variables.arguments = {Arg::File(bad), Arg::Var("n", "2")};
+  diags_ = Diagnostics();
+  auto e = EvalMain(numeric, options);
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_EQ(Output(*e, "n"), Value::Number(2));
 }
 
 TEST_F(EngineTest, EnvironmentVariablesAreParsed) {
@@ -78,7 +120,7 @@ TEST_F(EngineTest, EnvironmentVariablesAreParsed) {
 
 TEST_F(EngineTest, StructuredVariableFromCli) {
   EngineOptions options;
-  options.variables.cli_vars = {{"zones", "[\"a\", \"b\"]"}};
+  options.variables.arguments = {Arg::Var("zones", "[\"a\", \"b\"]")};
   auto e = EvalMain(
       "variables:\n  zones: { type: list(string) }\noutputs:\n  n: { value: \"${length(var.zones)}\" }\n", options);
   ASSERT_NE(e, nullptr) << Messages();
@@ -89,7 +131,7 @@ TEST_F(EngineTest, TypeConversionErrorNamesTheSource) {
   const char* module = "variables:\n  n: { type: number }\noutputs:\n  n: { value: \"${var.n}\" }\n";
   {
     EngineOptions options;
-    options.variables.cli_vars = {{"n", "abc"}};
+    options.variables.arguments = {Arg::Var("n", "abc")};
     EvalMain(module, options);
     EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:2:3: Invalid value for input variable: The value for \"n\" from -var n is "
                                       "not a number"));
@@ -104,7 +146,7 @@ TEST_F(EngineTest, TypeConversionErrorNamesTheSource) {
   {
     diags_ = Diagnostics();
     EngineOptions options;
-    options.variables.var_files = {Write("vars.yaml", "# values\nn: [1]\n")};
+    options.variables.arguments = {Arg::File(Write("vars.yaml", "# values\nn: [1]\n"))};
     EvalMain(module, options);
     EXPECT_THAT(Messages(), HasSubstr("vars.yaml:2:4: Invalid value for input variable: The value for \"n\" from -var-file " +
                                       Path("vars.yaml") + " is not a number"));
@@ -113,8 +155,7 @@ TEST_F(EngineTest, TypeConversionErrorNamesTheSource) {
 
 TEST_F(EngineTest, UndeclaredCliVariableIsAnErrorAndInFileAWarning) {
   EngineOptions options;
-  options.variables.cli_vars = {{"regoin", "x"}};
-  options.variables.var_files = {Write("vars.yaml", "regoin: x\n")};
+  options.variables.arguments = {Arg::Var("regoin", "x"), Arg::File(Write("vars.yaml", "regoin: x\n"))};
   EvalMain("variables:\n  region: { default: a }\n", options);
   EXPECT_EQ(diags_.ErrorCount(), 1u) << Messages();
   EXPECT_EQ(diags_.size(), 2u);
@@ -129,7 +170,7 @@ TEST_F(EngineTest, RequiredVariableWithoutValue) {
 
 TEST_F(EngineTest, ValidationRuleFailureHasMessageAndPosition) {
   EngineOptions options;
-  options.variables.cli_vars = {{"name", "much-too-long-for-this-rule"}};
+  options.variables.arguments = {Arg::Var("name", "much-too-long-for-this-rule")};
   EvalMain(
       "variables:\n"
       "  name:\n"
@@ -145,7 +186,7 @@ TEST_F(EngineTest, ValidationRuleFailureHasMessageAndPosition) {
 
 TEST_F(EngineTest, ValidationRuleFromFilePointsAtTheValue) {
   EngineOptions options;
-  options.variables.var_files = {Write("vars.yaml", "n: 50\n")};
+  options.variables.arguments = {Arg::File(Write("vars.yaml", "n: 50\n"))};
   EvalMain("variables:\n  n:\n    validation: { condition: \"${var.n < 10}\", message: too big }\n", options);
   EXPECT_THAT(Messages(), HasSubstr("vars.yaml:1:4: Invalid value for variable: too big"));
 }
@@ -652,7 +693,7 @@ TEST_F(EngineTest, ValuesAtTheNestingLimitEvaluate) {
 
 TEST_F(EngineTest, DuplicateKeysInAVarFileNameBothPositions) {
   EngineOptions options;
-  options.variables.var_files = {Write("vars.yaml", "v: one\nm: { a: 1, a: 2 }\nv: two\n")};
+  options.variables.arguments = {Arg::File(Write("vars.yaml", "v: one\nm: { a: 1, a: 2 }\nv: two\n"))};
   EvalMain("variables:\n  v: { type: string }\n  m: { default: {} }\n", options);
   std::string out = Messages();
   EXPECT_THAT(out, HasSubstr("vars.yaml:2:12: Duplicate key: The key \"a\" is already set at " + Path("vars.yaml") + ":2:6."));
@@ -662,7 +703,7 @@ TEST_F(EngineTest, DuplicateKeysInAVarFileNameBothPositions) {
 TEST_F(EngineTest, BinaryVarFileIsRefusedWithoutItsBytes) {
   using namespace std::string_literals;
   EngineOptions options;
-  options.variables.var_files = {Write("vars.bin", "v: \"\x01\x02secret\0\xff\"\n"s)};
+  options.variables.arguments = {Arg::File(Write("vars.bin", "v: \"\x01\x02secret\0\xff\"\n"s))};
   EvalMain(kPrecedenceModule, options);
   EXPECT_EQ(Messages(), "vars.bin:1:13: Not a text file: " + Path("vars.bin") +
                             " is not UTF-8 text: it holds a NUL byte at line 1, column 13. Module files, strata.yaml and "
@@ -672,7 +713,7 @@ TEST_F(EngineTest, BinaryVarFileIsRefusedWithoutItsBytes) {
 
 TEST_F(EngineTest, VarFileAliasBombIsAnErrorNamingTheFile) {
   EngineOptions options;
-  options.variables.var_files = {Write("vars.yaml", testing::BillionLaughsYaml())};
+  options.variables.arguments = {Arg::File(Write("vars.yaml", testing::BillionLaughsYaml()))};
   EvalMain(kPrecedenceModule, options);
   EXPECT_THAT(Messages(), HasSubstr("vars.yaml:"));
   EXPECT_THAT(Messages(), HasSubstr("YAML aliases expand too far: The document stands for more than 1000000 values"));
@@ -680,7 +721,7 @@ TEST_F(EngineTest, VarFileAliasBombIsAnErrorNamingTheFile) {
 
 TEST_F(EngineTest, VarFileNumbersAreDecimal) {
   EngineOptions options;
-  options.variables.var_files = {Write("vars.yaml", "v: nan\n")};
+  options.variables.arguments = {Arg::File(Write("vars.yaml", "v: nan\n"))};
   auto e = EvalMain(kPrecedenceModule, options);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(Output(*e, "v"), Value::String("nan"));

@@ -1,6 +1,7 @@
 // Plan and apply through the engine API (PlanStage, ApplyPlan) with a fake cloud provider:
 // creates, no-op re-plans, force-new replacement, failed creates kept tainted, and an
-// interrupted create recovered with its idempotency token.
+// interrupted create recovered with its idempotency token; and time_rotating's rotation
+// with the builtin provider on a fake clock.
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "engine/core/saved_plan.h"
 #include "engine/core/stage_run.h"
 #include "engine/plan/render_human.h"
+#include "providers/builtin/builtin_provider.h"
 #include "providers/resource_type.h"
 #include "engine/cli/wiring.h"
 
@@ -161,7 +163,7 @@ class PlanApplyTest : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "s");
     std::ofstream(dir_ / "strata.yaml") << "project: t\nstages:\n  - { name: s, path: s }\n";
-    registry_.Register("fake", [cloud = cloud_] { return std::make_unique<FakeProvider>(cloud); });
+    RegisterProviders();
     schemas_ = registry_.Schemas();
     engine_ = std::make_unique<Engine>(schemas_, sources_);
     Diagnostics diags;
@@ -173,6 +175,11 @@ class PlanApplyTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
+  //! The providers the stage's types come from: the fake cloud's.
+  virtual void RegisterProviders() {
+    registry_.Register("fake", [cloud = cloud_] { return std::make_unique<FakeProvider>(cloud); });
+  }
+
   void WriteConfig(const std::string& yaml) { std::ofstream(dir_ / "s" / "main.yaml") << yaml; }
 
   //! Someone else sets the computed status of the cloud object named `name`.
@@ -183,7 +190,7 @@ class PlanApplyTest : public ::testing::Test {
     }
   }
 
-  Plan MakePlan(PlanMode mode = PlanMode::Normal) {
+  Plan MakePlan(PlanMode mode = PlanMode::Normal, bool refresh = true) {
     Diagnostics diags;
     loaded_ = engine_->LoadStage(*project_, "s", diags);
     EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
@@ -196,6 +203,7 @@ class PlanApplyTest : public ::testing::Test {
     req.prior = &prior_;
     req.providers = &registry_;
     req.mode = mode;
+    req.refresh = refresh;
     PlanOutcome out = PlanStage(req, diags);
     EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
     return out.plan;
@@ -792,6 +800,72 @@ resources:
   ASSERT_EQ(cloud_->calls.size(), 2u);
   EXPECT_EQ(cloud_->calls[0], "create workload-c4");
   EXPECT_EQ(cloud_->calls[1].rfind("create ns-", 0), 0u);
+}
+
+// time_rotating with the builtin provider on a fake clock (2023-11-14T22:13:20Z): before the
+// rotation time a plan is clean; after it, the refresh finds the object gone and the plan
+// creates a new one (Terraform's Read removes it), and with -refresh=false the plan
+// replaces it. A random_pet keyed on the rotating id is replaced with it.
+class TimeRotatingPlanTest : public PlanApplyTest {
+ protected:
+  void RegisterProviders() override {
+    // One random source for every provider instance, so that two creates draw other names.
+    registry_.Register("builtin", [clock = clock_, random = std::make_shared<base::SeededRandom>(7)] {
+      BuiltinEnv env = BuiltinEnv::Real();
+      env.clock = clock;
+      env.random = random;
+      return std::make_unique<BuiltinProvider>(env);
+    });
+  }
+
+  std::string StateOf(const std::string& address, const std::string& attribute) {
+    auto state = store_->LoadStage("s");
+    for (const auto& r : state->resources) {
+      if (r.addr.ToString() == address) return attrs::GetString(r.attributes, attribute);
+    }
+    return "";
+  }
+
+  std::shared_ptr<base::FakeClock> clock_ =
+      std::make_shared<base::FakeClock>(std::chrono::system_clock::from_time_t(1700000000));
+};
+
+TEST_F(TimeRotatingPlanTest, CleanBeforeTheRotationRecreatedAfterIt) {
+  WriteConfig(R"(
+resources:
+  key_rotation:
+    type: time_rotating
+    properties: { rotation_days: 30 }
+  key_name:
+    type: random_pet
+    properties:
+      keepers: { rotated: "${key_rotation.id}" }
+)");
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors());
+  EXPECT_EQ(StateOf("time_rotating.key_rotation", "rotation_rfc3339"), "2023-12-14T22:13:20Z");
+  std::string pet = StateOf("random_pet.key_name", "id");
+  ASSERT_FALSE(pet.empty());
+
+  clock_->Advance(std::chrono::hours(24 * 29));
+  EXPECT_FALSE(MakePlan().HasChanges()) << "a day before the rotation";
+
+  clock_->Advance(std::chrono::hours(24 * 2));
+  Plan rotated = MakePlan();
+  ASSERT_TRUE(Find(rotated, "time_rotating.key_rotation") && Find(rotated, "random_pet.key_name"));
+  EXPECT_EQ(Find(rotated, "time_rotating.key_rotation")->action, Action::Create);
+  EXPECT_EQ(Find(rotated, "time_rotating.key_rotation")->reason, ActionReason::RecreateBecauseGone);
+  EXPECT_EQ(Find(rotated, "random_pet.key_name")->action, Action::DeleteThenCreate) << "its keepers follow the rotation";
+  Plan without_refresh = MakePlan(PlanMode::Normal, /*refresh=*/false);
+  ASSERT_TRUE(Find(without_refresh, "time_rotating.key_rotation"));
+  EXPECT_EQ(Find(without_refresh, "time_rotating.key_rotation")->action, Action::DeleteThenCreate);
+
+  Apply(rotated, diags);
+  ASSERT_FALSE(diags.HasErrors());
+  EXPECT_EQ(StateOf("time_rotating.key_rotation", "rotation_rfc3339"), "2024-01-14T22:13:20Z");
+  EXPECT_NE(StateOf("random_pet.key_name", "id"), pet);
+  EXPECT_FALSE(MakePlan().HasChanges());
 }
 
 }  // namespace

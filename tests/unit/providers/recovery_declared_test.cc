@@ -24,7 +24,8 @@ TEST(RecoveryDeclaredTest, EveryManagedTypeOfEveryProviderDeclaresHowItRecovers)
 TEST(RecoveryDeclaredTest, TypesThatMakeNothingOutsideStateSaySo) {
   SchemaRegistry schemas = cli::DefaultProviders().Schemas();
   for (const char* type : {"null_resource", "terraform_data", "random_id", "random_string", "random_password",
-                           "time_sleep"}) {
+                           "random_integer", "random_uuid", "random_shuffle", "random_pet", "time_sleep",
+                           "time_static", "time_rotating"}) {
     EXPECT_EQ(schemas.Find(ResourceMode::Managed, type)->create_recovery, CreateRecovery::StateOnly) << type;
   }
   EXPECT_EQ(schemas.Find(ResourceMode::Managed, "exec")->create_recovery, CreateRecovery::Rerun);
