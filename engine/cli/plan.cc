@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/cli/json_ui.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
 #include "engine/plan/render_json.h"
@@ -41,12 +42,17 @@ bool SavePlan(RunSession& session, const Plan& plan, const std::string& path) {
 }
 
 void RunPlan(const PlanArgs& args, CommandContext& ctx) {
+  if (!CheckJsonEventsFlags(ctx)) return;
+  std::optional<JsonEventsScope> events;
+  if (ctx.global.json_events) events.emplace(ctx);
   RunSession session(ctx);
   if (!session.OpenProject() || !session.OpenStage(args.flags.stage, "plan", args.flags.lock)) return;
   std::optional<Plan> plan = session.MakePlan(args.flags);
   if (!plan) return;
   if (!args.out.empty() && !SavePlan(session, *plan, ResolvePath(ctx, args.out))) return;
-  if (ctx.global.json) {
+  if (events) {
+    events->ui().Plan(*plan);
+  } else if (ctx.global.json) {
     *ctx.out << RenderPlanJson(*plan).dump() << "\n";
   } else {
     HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
@@ -74,6 +80,7 @@ void AddPlanCommand(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--out", args->out, "Save the plan to FILE for `strata apply FILE`")->option_text("FILE");
   cmd->add_flag("--detailed-exitcode", args->detailed_exitcode, "Exit 0 when nothing changes, 1 on errors, 2 when there are changes");
   cmd->add_flag("--json", ctx.global.json, "Print the plan as `terraform show -json` does");
+  AddJsonEventsFlag(cmd, ctx);
   cmd->callback([args, &ctx] { RunPlan(*args, ctx); });
 }
 
