@@ -183,18 +183,33 @@ void JsonApplyView::Event(const ApplyEvent& e) {
       // Terraform's words: "Creation errored after 1s".
       size_t at = line.rfind(" failed after ");
       if (at != std::string::npos) line.replace(at, 7, " errored");
-      ui_.Message("error", line, "apply_errored", json{{"hook", hook}});
+      ui_.Message("info", line, "apply_errored", json{{"hook", hook}});  // Terraform's level: the error is the diagnostic's
       break;
     }
   }
 }
 
+// Terraform ends a failed apply with its diagnostics and no change_summary. The failures'
+// own diagnostics are out already; an interruption and a destroy that left objects in
+// state get one that lists them.
 void JsonApplyView::Summary(const ApplyOutcome& o, bool destroy, const strata::Plan& plan) {
-  bool complete = o.failed.empty() && !o.interrupted && o.remaining.empty();
+  strata::Diagnostics closing;
+  auto list = [](const std::vector<std::string>& addresses) {
+    std::string text;
+    for (const auto& a : addresses) text += "\n  " + a;
+    return text;
+  };
+  if (o.interrupted) {
+    closing.Error("Apply interrupted", fmt::format("{} What succeeded is recorded in state; run plan to see what is "
+                                                   "left. Not started:{}",
+                                                   CountsLine(o, destroy), list(o.not_started)));
+  } else if (destroy && o.failed.empty() && !o.remaining.empty()) {
+    closing.Error("Destroy incomplete", fmt::format("{} Still in state:{}", CountsLine(o, destroy), list(o.remaining)));
+  }
+  ui_.Diagnostics(closing, nullptr);
+  if (!o.failed.empty() || o.interrupted || !o.remaining.empty()) return;
   std::string what = destroy ? "Destroy" : "Apply";
-  std::string message = complete ? fmt::format("{} complete! {}", what, CountsLine(o, destroy))
-                                 : fmt::format("{} {}. {}", what, o.interrupted ? "interrupted" : "failed", CountsLine(o, destroy));
-  ui_.Message("info", message, "change_summary",
+  ui_.Message("info", fmt::format("{} complete! {}", what, CountsLine(o, destroy)), "change_summary",
               json{{"changes", ChangesJson(o.added, o.changed, o.destroyed, destroy ? "destroy" : "apply")}});
   if (destroy || o.outputs.empty()) return;
   std::map<std::string, bool> declared;

@@ -56,7 +56,8 @@ class JsonUi {
 //! Terraform's "resource" object of a change or hook.
 nlohmann::ordered_json ResourceJson(const ResourceInstanceAddr& addr);
 
-//! The apply's events as apply_* messages, then change_summary and outputs.
+//! The apply's events as apply_* messages, then change_summary and outputs (after a
+//! failure, as Terraform, only diagnostics).
 class JsonApplyView : public ApplyReporter {
  public:
   explicit JsonApplyView(JsonUi& ui) : ui_(ui) {}

@@ -158,6 +158,33 @@ expect "the destroy's summary" "$out" '"changes":{"add":0,"change":0,"import":0,
 run "show after destroy" 0 "$STRATA" show
 expect "empty" "$out" "The state file is empty."
 
+# A failed create: apply_errored, then the diagnostic naming the address, and (as
+# Terraform) no change_summary.
+mkdir -p "$work/bad/main"
+printf 'project: bad\nstages:\n  - { name: main, path: main }\n' >"$work/bad/strata.yaml"
+cat >"$work/bad/main/main.yaml" <<'YAML'
+resources:
+  bad:
+    type: local_file
+    properties: { filename: strata.yaml/inside, content: x }
+YAML
+run "a failing apply -json-events" 1 "$STRATA" -chdir="$work/bad" apply -json-events -auto-approve
+printf '%s\n' "$out" >"$work/bad.events" && jsonl "a failing apply -json-events" "$work/bad.events"
+if python3 - "$work/bad.events" <<'PY'
+import json, sys
+msgs = [json.loads(l) for l in open(sys.argv[1])]
+types = [m["type"] for m in msgs]
+errored = [m for m in msgs if m["type"] == "apply_errored"]
+diag = [m for m in msgs if m["type"] == "diagnostic"]
+assert len(errored) == 1 and errored[0]["hook"]["resource"]["addr"] == "local_file.bad", types
+assert errored[0]["@message"] == "local_file.bad: Creation errored after 0s", errored
+assert errored[0]["hook"]["action"] == "create" and "elapsed_seconds" in errored[0]["hook"], errored
+assert types.index("diagnostic") > types.index("apply_errored"), types
+assert diag[0]["@level"] == "error" and diag[0]["diagnostic"]["address"] == "local_file.bad", diag
+assert types[-1] == "diagnostic" and types.count("change_summary") == 1, types  # the plan's only
+PY
+then pass "a failure is apply_errored and a diagnostic, as Terraform"; else fail "a failure's messages"; fi
+
 if command -v terraform >/dev/null 2>&1; then
   export TF_CLI_CONFIG_FILE=/dev/null CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
   mkdir -p "$work/tf/m"
