@@ -185,6 +185,26 @@ assert types[-1] == "diagnostic" and types.count("change_summary") == 1, types  
 PY
 then pass "a failure is apply_errored and a diagnostic, as Terraform"; else fail "a failure's messages"; fi
 
+# Secrets sealed with the state key: the text masks them and needs no key; the JSON holds
+# them in clear, as Terraform's, so it needs the key and says so.
+mkdir -p "$work/sealed/main"
+printf 'project: sealed\nstages:\n  - { name: main, path: main }\n' >"$work/sealed/strata.yaml"
+cat >"$work/sealed/main/main.yaml" <<'YAML'
+resources:
+  a:
+    type: terraform_data
+    properties: { input: "${sensitive(\"pw-0451\")}" }
+YAML
+key=$(openssl rand -base64 32)
+STRATA_STATE_KEY=$key run "apply with a state key" 0 "$STRATA" -chdir="$work/sealed" apply -auto-approve
+run "show without the key" 0 "$STRATA" -chdir="$work/sealed" show
+expect "masks the secret" "$out" "input  = (sensitive value)"
+if grep -q "pw-0451" <<<"$out"; then fail "show printed the secret"; else pass "show never prints the secret"; fi
+run "show -json without the key" 1 "$STRATA" -chdir="$work/sealed" show -json
+expect "names the missing key" "$out" "State encryption key missing"
+STRATA_STATE_KEY=$key run "show -json with the key" 0 "$STRATA" -chdir="$work/sealed" show -json
+expect "flags the secret" "$out" '"sensitive_values":{"input":true,"output":true}'
+
 if command -v terraform >/dev/null 2>&1; then
   export TF_CLI_CONFIG_FILE=/dev/null CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
   mkdir -p "$work/tf/m"
