@@ -8,6 +8,8 @@
 //          a plan as `strata plan -json` prints it
 #include <ostream>
 
+#include <fmt/format.h>
+
 #include "engine/cli/run_session.h"
 #include "engine/cli/state_session.h"
 #include "engine/cli/wiring.h"
@@ -66,8 +68,14 @@ void RunShow(const ShowArgs& args, CommandContext& ctx) {
   StateSession session(ctx);
   if (!session.Open(state::StoreAccess::ReadOnly)) return;
   SchemaRegistry schemas = DefaultSchemas();
-  if (IsPlanFile(ctx, args.target) && !session.IsStage(args.target)) return ShowPlan(session, ctx, args.target, schemas);
-  ShowState(session, ctx, args.target, schemas);
+  if (args.target.empty() || session.IsStage(args.target)) return ShowState(session, ctx, args.target, schemas);
+  if (IsPlanFile(ctx, args.target)) return ShowPlan(session, ctx, args.target, schemas);
+  std::string stages;
+  for (const auto& s : session.project().stages) stages += (stages.empty() ? "" : ", ") + s.name;
+  session.Error("No such stage or plan file",
+                fmt::format("\"{}\" is neither a stage of project {} (its stages: {}) nor a plan file saved by `strata "
+                            "plan -out FILE`.",
+                            args.target, session.project().name, stages));
 }
 
 }  // namespace

@@ -133,7 +133,7 @@ sys.exit(0 if a == b else 1)
 PY
 then pass "show PLANFILE -json is plan -json's document"; else fail "show PLANFILE -json differs from plan -json"; fi
 run "show a missing plan file" 1 "$STRATA" show nothing.plan
-expect "names what it is not" "$err" "nothing.plan"
+expect "names what it is not" "$err" "\"nothing.plan\" is neither a stage of project show (its stages: main) nor a plan file"
 sed -i 's/input: changed/input: hello/' main/main.yaml
 
 # A data source gone from config leaves state at the next apply, without a destroy.
