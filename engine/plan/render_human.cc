@@ -534,7 +534,8 @@ std::string RenderStateHuman(const StateView& state, const HumanRenderOptions& o
     std::sort(outputs.begin(), outputs.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
     for (const auto* output : outputs) {
       bool masked = output->sensitive || output->value.ContainsSensitive();
-      out += FormatKey(output->name) + " = " + (masked ? "(sensitive value)" : FormatValue(output->value)) + "\n";
+      // Collections drawn as the blocks' attributes are: four spaces a level.
+      out += FormatKey(output->name) + " = " + (masked ? "(sensitive value)" : r.Whole(output->value, Op::NoOp, -2)) + "\n";
     }
   }
   return out;

@@ -36,7 +36,9 @@ modules:
     source: ../modules/m
 outputs:
   o: { value: "${a.output}" }
-  s: { value: secret, sensitive: true }'
+  s: { value: secret, sensitive: true }
+  m: { value: { a: 1, b: x, c-d: [true] } }
+  l: { value: "${c.output}" }'
 data_yaml='data:
   f:
     type: local_file
@@ -230,6 +232,12 @@ output "o" {
 output "s" {
   value     = "secret"
   sensitive = true
+}
+output "m" {
+  value = { a = 1, b = "x", "c-d" = [true] }
+}
+output "l" {
+  value = terraform_data.c.output
 }
 HCL
   echo 'resource "terraform_data" "c" { input = 3 }' >"$work/tf/m/main.tf"
