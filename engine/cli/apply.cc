@@ -1,16 +1,15 @@
 // strata apply [STAGE | PLANFILE] and strata destroy [STAGE]: plan (or read a saved plan),
 // confirm, apply, report.
-#include <filesystem>
 #include <istream>
 #include <ostream>
 
 #include <fmt/format.h>
 
 #include "engine/cli/apply_view.h"
+#include "engine/cli/json_ui.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
 #include "engine/cli/wiring.h"
-#include "engine/plan/file/plan_file.h"
 
 namespace strata::cli {
 namespace {
@@ -51,19 +50,25 @@ bool Confirm(CommandContext& ctx, RunSession& session, bool destroy) {
   return false;
 }
 
+// The human view, or under -json-events the plan's and the apply's messages.
 void ApplyAndReport(CommandContext& ctx, RunSession& session, const Plan& plan, int parallelism, bool destroy) {
-  ApplyView view(*ctx.out, ctx.Color());
-  ApplyOutcome outcome = session.Apply(plan, parallelism, [&view](const ApplyEvent& e) { view.Event(e); });
-  view.Summary(outcome, destroy, plan);
+  std::unique_ptr<ApplyReporter> view;
+  if (ctx.events) view = std::make_unique<JsonApplyView>(*ctx.events);
+  else view = std::make_unique<ApplyView>(*ctx.out, ctx.Color());
+  ApplyOutcome outcome = session.Apply(plan, parallelism, [&view](const ApplyEvent& e) { view->Event(e); });
+  view->Summary(outcome, destroy, plan);
 }
 
-std::optional<Plan> ReadSavedPlan(CommandContext& ctx, RunSession& session, const std::string& file) {
-  auto ring = LoadProjectKeyRing(session.project().project());
-  if (!ring.ok()) {
-    session.state().Fail(ring.status());
-    return std::nullopt;
-  }
-  auto plan = ReadPlanFile(ResolvePath(ctx, file), *ring);
+// Terraform's rule: the stream has no room for a prompt.
+bool CheckApprovalForEvents(CommandContext& ctx, RunSession& session, bool auto_approve) {
+  if (!ctx.events || auto_approve) return true;
+  session.state().Error("No confirmation possible", "-json-events needs -auto-approve: a confirmation cannot be asked "
+                                                    "for in a stream of JSON messages.");
+  return false;
+}
+
+std::optional<Plan> ReadPlanArgument(CommandContext& ctx, RunSession& session, const std::string& file) {
+  auto plan = ReadSavedPlan(ctx, session.project().project(), file);
   if (!plan.ok()) {
     session.state().Fail(plan.status());
     return std::nullopt;
@@ -71,18 +76,15 @@ std::optional<Plan> ReadSavedPlan(CommandContext& ctx, RunSession& session, cons
   return std::move(*plan);
 }
 
-bool IsPlanFile(CommandContext& ctx, const std::string& arg) {
-  std::error_code ec;
-  return !arg.empty() && std::filesystem::is_regular_file(ResolvePath(ctx, arg), ec);
-}
-
 void RunApply(const ApplyArgs& args, CommandContext& ctx) {
+  std::optional<JsonEventsScope> events;
+  if (ctx.global.json_events) events.emplace(ctx);
   RunSession session(ctx);
   if (!session.OpenProject()) return;
   bool destroy = args.destroy_verb || args.flags.destroy;
   if (!args.destroy_verb && IsPlanFile(ctx, args.flags.stage) && !session.state().IsStage(args.flags.stage)) {
     // A saved plan is applied as it is, without asking: it was reviewed when saved.
-    std::optional<Plan> plan = ReadSavedPlan(ctx, session, args.flags.stage);
+    std::optional<Plan> plan = ReadPlanArgument(ctx, session, args.flags.stage);
     if (!plan || !session.OpenStage(plan->stage, "apply", args.flags.lock)) return;
     if (!session.CheckSavedPlan(*plan, args.flags.stage)) return;
     ApplyAndReport(ctx, session, *plan, args.flags.parallelism, plan->mode == PlanMode::Destroy);
@@ -90,19 +92,25 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
   }
   PlanFlags flags = args.flags;
   flags.destroy = destroy;
+  if (!CheckApprovalForEvents(ctx, session, args.auto_approve)) return;
   if (!session.OpenStage(flags.stage, destroy ? "destroy" : "apply", flags.lock)) return;
   std::optional<Plan> plan = session.MakePlan(flags);
   if (!plan) return;
-  HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
-  *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
-  if (plan->HasChanges() && !args.auto_approve && !Confirm(ctx, session, destroy)) return;
-  if (!plan->HasChanges()) *ctx.out << "\n";
+  if (events) {
+    events->ui().Plan(*plan);
+  } else {
+    HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
+    *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
+    if (plan->HasChanges() && !args.auto_approve && !Confirm(ctx, session, destroy)) return;
+    if (!plan->HasChanges()) *ctx.out << "\n";
+  }
   ApplyAndReport(ctx, session, *plan, flags.parallelism, destroy);
 }
 
-void AddApplyFlags(CLI::App* cmd, ApplyArgs& args, bool mode_flags) {
+void AddApplyFlags(CLI::App* cmd, ApplyArgs& args, bool mode_flags, CommandContext& ctx) {
   args.flags.AddTo(cmd, mode_flags);
   cmd->add_flag("--auto-approve", args.auto_approve, "Apply without asking for confirmation");
+  AddJsonEventsFlag(cmd, ctx);
 }
 
 }  // namespace
@@ -110,13 +118,13 @@ void AddApplyFlags(CLI::App* cmd, ApplyArgs& args, bool mode_flags) {
 void AddApplyCommand(CLI::App& app, CommandContext& ctx) {
   auto args = std::make_shared<ApplyArgs>();
   auto* cmd = app.add_subcommand("apply", "Plan and apply the changes of a stage, or apply a saved plan file");
-  AddApplyFlags(cmd, *args, true);
+  AddApplyFlags(cmd, *args, true, ctx);
   cmd->callback([args, &ctx] { RunApply(*args, ctx); });
 
   auto destroy = std::make_shared<ApplyArgs>();
   destroy->destroy_verb = true;
   auto* dcmd = app.add_subcommand("destroy", "Destroy every object of a stage (plan -destroy, then apply)");
-  AddApplyFlags(dcmd, *destroy, false);
+  AddApplyFlags(dcmd, *destroy, false, ctx);
   dcmd->callback([destroy, &ctx] { RunApply(*destroy, ctx); });
 }
 

@@ -42,7 +42,7 @@ std::string FormatElapsed(std::chrono::milliseconds elapsed) {
   return fmt::format("{}s", sec);
 }
 
-void ApplyView::Event(const ApplyEvent& e) {
+std::string EventLine(const ApplyEvent& e) {
   std::string line;
   switch (e.kind) {
     case ApplyEvent::Kind::Started:
@@ -62,6 +62,17 @@ void ApplyView::Event(const ApplyEvent& e) {
       line = fmt::format("{}: {} after {}", e.address, WordsFor(e.operation).failed, FormatElapsed(e.elapsed));
       break;
   }
+  return line;
+}
+
+std::string CountsLine(const ApplyOutcome& o, bool destroy) {
+  return destroy ? fmt::format("Resources: {} destroyed.", o.destroyed)
+                 : fmt::format("Resources: {}{} added, {} changed, {} destroyed.",
+                               o.imported ? fmt::format("{} imported, ", o.imported) : "", o.added, o.changed, o.destroyed);
+}
+
+void ApplyView::Event(const ApplyEvent& e) {
+  std::string line = EventLine(e);
   std::lock_guard lock(mu_);
   if (color_) out_ << "\x1b[1m" << line << "\x1b[0m\n";
   else out_ << line << "\n";
@@ -70,10 +81,7 @@ void ApplyView::Event(const ApplyEvent& e) {
 
 void ApplyView::Summary(const ApplyOutcome& o, bool destroy, const Plan& plan) {
   std::lock_guard lock(mu_);
-  std::string counts = destroy ? fmt::format("Resources: {} destroyed.", o.destroyed)
-                               : fmt::format("Resources: {}{} added, {} changed, {} destroyed.",
-                                             o.imported ? fmt::format("{} imported, ", o.imported) : "", o.added, o.changed,
-                                             o.destroyed);
+  std::string counts = CountsLine(o, destroy);
   if (destroy && o.failed.empty() && !o.interrupted && !o.remaining.empty()) {
     out_ << "\nDestroy incomplete. " << counts << " " << o.remaining.size() << " still in state:\n";
     for (const auto& a : o.remaining) out_ << "  remaining: " << a << "\n";

@@ -19,7 +19,10 @@ struct GlobalOptions {
   bool no_color = false;
   bool json = false;    // -json: machine-readable output (diagnostics included)
   bool sandbox = false; // -sandbox: run against a sandbox cloud started for the command
+  bool json_events = false;  // -json-events (plan, apply, destroy): Terraform's machine-readable UI
 };
+
+class JsonUi;  // json_ui.h
 
 struct CommandContext {
   GlobalOptions global;
@@ -29,11 +32,16 @@ struct CommandContext {
   bool stdout_is_tty = false;
   bool stdin_is_tty = false;
   int exit_code = 0;
+  //! Under -json-events: the stream diagnostics and progress go to (json_ui.h).
+  JsonUi* events = nullptr;
 
-  bool Color() const { return !global.no_color && stdout_is_tty && !global.json; }
+  //! -json or -json-events: stdout is for machines.
+  bool MachineReadable() const { return global.json || global.json_events; }
+  bool Color() const { return !global.no_color && stdout_is_tty && !MachineReadable(); }
   //! The directory commands work in (-chdir applied).
   std::string WorkingDir() const;
-  //! Prints diagnostics (human or JSON per -json) to stderr (JSON goes to stdout);
+  //! Prints diagnostics (human or JSON per -json, or messages of the -json-events stream)
+  //! to stderr (JSON goes to stdout);
   //! sets exit_code 1 when any is an error. Returns true when there were errors.
   bool Report(const Diagnostics& diags, const SourceRegistry* sources = nullptr);
 };
@@ -50,6 +58,7 @@ void AddForceUnlockCommand(CLI::App& app, CommandContext& ctx);  // force_unlock
 void AddPlanCommand(CLI::App& app, CommandContext& ctx);         // plan.cc
 void AddApplyCommand(CLI::App& app, CommandContext& ctx);        // apply.cc: apply and destroy
 void AddRefreshCommand(CLI::App& app, CommandContext& ctx);      // refresh.cc
+void AddShowCommand(CLI::App& app, CommandContext& ctx);         // show.cc
 void AddSandboxCommand(CLI::App& app, CommandContext& ctx);      // sandbox.cc
 void AddProvidersCommand(CLI::App& app, CommandContext& ctx);    // providers.cc
 void AddImportCommand(CLI::App& app, CommandContext& ctx);       // import.cc

@@ -9,6 +9,7 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddPlanCommand(app, ctx);
   AddApplyCommand(app, ctx);
   AddRefreshCommand(app, ctx);
+  AddShowCommand(app, ctx);
   AddConsoleCommand(app, ctx);
   AddGraphCommand(app, ctx);
   AddStateCommand(app, ctx);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/cli/json_ui.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
 #include "engine/plan/render_json.h"
@@ -64,6 +65,9 @@ bool WriteGeneratedConfig(RunSession& session, CommandContext& ctx, const std::s
 }
 
 void RunPlan(const PlanArgs& args, CommandContext& ctx) {
+  if (!CheckJsonEventsFlags(ctx)) return;
+  std::optional<JsonEventsScope> events;
+  if (ctx.global.json_events) events.emplace(ctx);
   RunSession session(ctx);
   if (!session.OpenProject() || !session.OpenStage(args.flags.stage, "plan", args.flags.lock)) return;
   const std::string& generate = args.flags.generate_config_out;
@@ -72,7 +76,9 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
   if (!plan) return;
   if (!generate.empty() && !WriteGeneratedConfig(session, ctx, generate, false)) return;
   if (!args.out.empty() && !SavePlan(session, *plan, ResolvePath(ctx, args.out))) return;
-  if (ctx.global.json) {
+  if (events) {
+    events->ui().Plan(*plan);
+  } else if (ctx.global.json) {
     *ctx.out << RenderPlanJson(*plan).dump() << "\n";
   } else {
     HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
@@ -103,6 +109,7 @@ void AddPlanCommand(CLI::App& app, CommandContext& ctx) {
       ->option_text("FILE");
   cmd->add_flag("--detailed-exitcode", args->detailed_exitcode, "Exit 0 when nothing changes, 1 on errors, 2 when there are changes");
   cmd->add_flag("--json", ctx.global.json, "Print the plan as `terraform show -json` does");
+  AddJsonEventsFlag(cmd, ctx);
   cmd->callback([args, &ctx] { RunPlan(*args, ctx); });
 }
 

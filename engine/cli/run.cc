@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "engine/cli/command.h"
+#include "engine/cli/json_ui.h"
 #include "engine/diag/render.h"
 
 namespace strata::cli {
@@ -38,7 +39,9 @@ std::string CommandContext::WorkingDir() const {
 bool CommandContext::Report(const Diagnostics& diags, const SourceRegistry* sources) {
   if (diags.HasErrors()) exit_code = 1;
   if (diags.empty()) return false;
-  if (global.json) {
+  if (events) {
+    events->Diagnostics(diags, sources);
+  } else if (global.json) {
     *out << DiagnosticsToJson(diags, sources).dump(2) << "\n";
   } else {
     RenderOptions options;

@@ -9,6 +9,7 @@
 #include "engine/base/duration.h"
 #include "engine/cli/interrupts.h"
 #include "engine/cli/wiring.h"
+#include "engine/plan/file/plan_file.h"
 
 namespace strata::cli {
 
@@ -50,6 +51,32 @@ PlanMode PlanFlags::Mode() const {
 std::string ResolvePath(const CommandContext& ctx, const std::string& path) {
   std::filesystem::path p(path);
   return p.is_absolute() ? path : (std::filesystem::path(ctx.WorkingDir()) / p).lexically_normal().string();
+}
+
+void AddJsonEventsFlag(CLI::App* cmd, CommandContext& ctx) {
+  cmd->add_flag("--json-events", ctx.global.json_events,
+                "Print Terraform's machine-readable UI: one JSON message per line (as `terraform "
+                "plan|apply -json`)");
+}
+
+bool CheckJsonEventsFlags(CommandContext& ctx) {
+  if (!ctx.global.json || !ctx.global.json_events) return true;
+  ctx.global.json = false;
+  Diagnostics diags;
+  diags.Error("Conflicting flags", "-json prints the plan document and -json-events the stream of UI messages: choose one.");
+  ctx.Report(diags);
+  return false;
+}
+
+bool IsPlanFile(const CommandContext& ctx, const std::string& arg) {
+  std::error_code ec;
+  return !arg.empty() && std::filesystem::is_regular_file(ResolvePath(ctx, arg), ec);
+}
+
+state::StateResult<Plan> ReadSavedPlan(const CommandContext& ctx, const ProjectConfig& project, const std::string& file) {
+  auto ring = LoadProjectKeyRing(project);
+  if (!ring.ok()) return ring.status();
+  return ReadPlanFile(ResolvePath(ctx, file), *ring);
 }
 
 RunSession::RunSession(CommandContext& ctx) : ctx_(ctx), project_(ctx), state_(ctx) {}
@@ -114,7 +141,7 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
   options.parallelism = flags.parallelism;
   options.generate_config = !flags.generate_config_out.empty();
   std::mutex print;
-  if (!ctx_.global.json) {
+  if (!ctx_.MachineReadable()) {
     // Terraform's "addr: Refreshing state... [id=...]" lines, from the walker's threads.
     options.progress = [this, &print](const std::string& address, const std::string& message) {
       std::lock_guard lock(print);
@@ -123,7 +150,7 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
   }
   PlanOutcome outcome = run_->MakePlan(options, project_.diags());
   generated_config_ = std::move(outcome.generated_config);
-  if (!ctx_.global.json && !run_->prior().resources.empty()) *ctx_.out << "\n";
+  if (!ctx_.MachineReadable() && !run_->prior().resources.empty()) *ctx_.out << "\n";
   if (Report() || outcome.plan.errored) {
     ctx_.exit_code = 1;
     return std::nullopt;

@@ -83,4 +83,17 @@ class RunSession {
 //! A plan file's path as given relative to the working directory.
 std::string ResolvePath(const CommandContext& ctx, const std::string& path);
 
+//! -json-events on a planning verb: the flag, and the check that it is not combined with
+//! -json. Returns false (reported) when it is.
+void AddJsonEventsFlag(CLI::App* cmd, CommandContext& ctx);
+bool CheckJsonEventsFlags(CommandContext& ctx);
+
+//! Whether `arg` names an existing file (relative to the working directory): a saved plan
+//! where a verb also takes a stage.
+bool IsPlanFile(const CommandContext& ctx, const std::string& arg);
+
+//! The saved plan in `file` (relative to the working directory), opened with the project's
+//! key ring.
+state::StateResult<Plan> ReadSavedPlan(const CommandContext& ctx, const ProjectConfig& project, const std::string& file);
+
 }  // namespace strata::cli

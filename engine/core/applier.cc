@@ -72,6 +72,7 @@ class Applier {
       RunDeletes();
       if (plan.mode == PlanMode::Normal && !Stopped()) RunMainWalk();
     }
+    DropUnreadData();
     Commit();
     if (plan.mode == PlanMode::Destroy) ReportLeftovers();
     return outcome_;
@@ -196,9 +197,9 @@ class Applier {
     Diagnostics ignored;
     EvaluateOptions eval = EvaluationOptionsFromPlan(ignored);
     eval.on_instance = [this](const InstanceHookInput& in, Diagnostics&) {
-      // Data sources are read again (they are not kept in state): a provider block may need
-      // one, as the kubernetes provider needs a fresh token from aws_eks_cluster_auth. One
-      // that cannot be read leaves what uses it unknown.
+      // Data sources are read again (state holds only what the last apply read): a provider
+      // block may need one, as the kubernetes provider needs a fresh token from
+      // aws_eks_cluster_auth. One that cannot be read leaves what uses it unknown.
       if (in.addr.resource.mode == ResourceMode::Data) {
         if (!in.config.IsWhollyKnown()) return PlannedInstanceValue(*in.schema, in.config);
         Diagnostics unread;
@@ -231,6 +232,7 @@ class Applier {
   // --- Creates, updates and replaces, in dependency order ---
 
   void RunMainWalk() {
+    data_dependencies_ = ResourceDependencies(*req_.stage->graph);
     EvaluateOptions eval = EvaluationOptionsFromPlan(diags_);
     eval.stop = req_.stop;
     eval.on_instance = [this](const InstanceHookInput& in, Diagnostics& diags) { return OnInstance(in, diags); };
@@ -264,7 +266,11 @@ class Applier {
     std::string address = in.addr.ToString();
     auto it = changes_.find(address);
     const state::ResourceInstanceState* current = state_.FindResource(in.addr);
-    if (in.addr.resource.mode == ResourceMode::Data) return ReadData(in, it == changes_.end() ? nullptr : it->second, diags);
+    if (in.addr.resource.mode == ResourceMode::Data) {
+      Value read = ReadData(in, it == changes_.end() ? nullptr : it->second, diags);
+      if (read.IsMapping() && read.IsWhollyKnown()) RecordData(in, read, current, diags);
+      return read;
+    }
     if (it == changes_.end() || it->second->action == Action::NoOp || it->second->action == Action::Delete) {
       // Not part of this plan (-target), or nothing to do: state stands.
       if (current && current->attributes.IsMapping()) return current->attributes;
@@ -413,6 +419,42 @@ class Applier {
     }
   }
 
+  // --- Data sources in state ---
+
+  // Terraform keeps what each data source read in state (mode "data") for show and output;
+  // the next plan reads it again. A row is written only when it changed, so that an apply
+  // that changes nothing leaves the serial alone.
+  void RecordData(const InstanceHookInput& in, const Value& read, const state::ResourceInstanceState* current,
+                  Diagnostics& diags) {
+    state::ResourceInstanceState s;
+    s.addr = in.addr;
+    s.provider = providers_.RecordedName(in, *req_.stage->graph);
+    s.attributes = read;
+    s.dependencies = data_dependencies_[in.node];
+    s.schema_version = in.schema->version;
+    std::string address = in.addr.ToString();
+    {
+      std::lock_guard lock(mu_);
+      read_data_.insert(address);
+    }
+    bool same = current && current->provider == s.provider && current->dependencies == s.dependencies &&
+                current->schema_version == s.schema_version && current->attributes.Equals(read) &&
+                current->attributes.ContainsSensitive() == read.ContainsSensitive();
+    if (same) return;
+    runner_->Store([&] { return CheckStored(req_.store->PutResource(*cs_, s), address, diags); });
+  }
+
+  // The data instances in state are those this apply read: a normal apply drops the rest
+  // (gone from config, fewer instances, or not reached), a destroy drops them all. Never
+  // through a provider: a data source has nothing to destroy.
+  void DropUnreadData() {
+    if (req_.plan->mode == PlanMode::RefreshOnly) return;
+    for (const state::ResourceInstanceState& r : state_.resources) {
+      if (r.addr.resource.mode != ResourceMode::Data || read_data_.count(r.addr.ToString())) continue;
+      CheckStored(req_.store->DeleteResource(*cs_, r.addr), r.addr.ToString(), diags_);
+    }
+  }
+
   // --- What refresh found is written to state ---
 
   // A normal or destroy apply keeps what the plan's refresh saw, as Terraform persists its
@@ -490,7 +532,6 @@ class Applier {
     bool destroy_complete = outcome_.failed.empty() && !outcome_.interrupted;
     std::optional<std::vector<state::OutputState>> outputs =
         OutputsToCommit(*req_.plan, destroy_complete, *req_.stage->graph, evaluation_.get(), state_.outputs);
-    // Data sources are read again each run; none is kept in state.
     auto committed = req_.store->CommitChangeSet(*cs_, outputs);
     if (!committed.ok()) {
       diags_.Add(committed.status().ToDiagnostic());
@@ -513,6 +554,8 @@ class Applier {
   std::unique_ptr<StageEvaluation> evaluation_;
   std::mutex mu_;
   std::optional<OperationRunner> runner_;
+  std::vector<std::vector<std::string>> data_dependencies_;  // per node, for the data rows
+  std::set<std::string> read_data_;                           // data instances read (mu_)
   ApplyOutcome outcome_;
 };
 

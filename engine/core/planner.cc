@@ -215,12 +215,7 @@ class Planner {
     Provider* provider = providers_.For(in.addr.resource.mode, in.addr.resource.type, in.provider_node,
                                         in.provider_config, ctx, diags);
     if (!provider) return PlannedInstanceValue(*in.schema, in.config);
-    // Recorded with the name of the block that serves it (after module calls' providers:
-    // mappings), so that it is found again once its configuration, or its module, is gone.
-    std::string block_name = in.provider_node != kNoNode ? req_.stage->graph->nodes[in.provider_node].name
-                                                         : ProviderKeyOf(*in.graph_node->resource);
-    std::string provider_name = ProviderSet::SourceAddress(providers_.NameFor(in.addr.resource.mode, in.addr.resource.type) +
-                                                           ProviderAliasSuffix(block_name));
+    std::string provider_name = providers_.RecordedName(in, *req_.stage->graph);
     Diagnostics valid = provider->ValidateResourceConfig(ctx, in.addr.resource.mode, in.addr.resource.type, in.config);
     diags.Append(valid);
     if (valid.HasErrors()) return PlannedInstanceValue(*in.schema, in.config);

@@ -2,10 +2,18 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/provider_blocks.h"
+
 namespace strata {
 
 std::string ProviderSet::NameFor(ResourceMode mode, const std::string& type) const {
   return registry_.ProviderFor(mode, type).value_or("");
+}
+
+std::string ProviderSet::RecordedName(const InstanceHookInput& in, const StageGraph& graph) const {
+  // After module calls' `providers:` mappings: the block's own name.
+  std::string block = in.provider_node != kNoNode ? graph.nodes[in.provider_node].name : ProviderKeyOf(*in.graph_node->resource);
+  return SourceAddress(NameFor(in.addr.resource.mode, in.addr.resource.type) + ProviderAliasSuffix(block));
 }
 
 Provider* ProviderSet::For(ResourceMode mode, const std::string& type, NodeId block, const Value& settings,

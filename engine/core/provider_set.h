@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/core/evaluator.h"
 #include "engine/graph/dag.h"
 #include "providers/registry.h"
 
@@ -29,6 +30,10 @@ class ProviderSet {
   //! The provider's source address, as plans and state record it ("strata/aws"; Terraform
   //! writes "registry.terraform.io/hashicorp/aws").
   static std::string SourceAddress(const std::string& name) { return "strata/" + name; }
+  //! What plans and state record as an instance's provider: the source address of the
+  //! provider serving it with the alias of the block that configures it ("strata/aws.west"),
+  //! so that it is found again once its configuration, or its module, is gone.
+  std::string RecordedName(const InstanceHookInput& in, const StageGraph& graph) const;
 
  private:
   struct Slot {

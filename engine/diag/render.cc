@@ -78,24 +78,26 @@ std::string RenderDiagnostics(const Diagnostics& diags, const SourceRegistry* so
   return out;
 }
 
+nlohmann::json DiagnosticToJson(const Diagnostic& d, const SourceRegistry* sources) {
+  nlohmann::json j = {{"severity", d.severity == Severity::Error ? "error" : "warning"},
+                      {"summary", d.summary},
+                      {"detail", d.detail}};
+  if (d.subject.IsKnown()) {
+    j["range"] = {{"filename", d.subject.file},
+                  {"start", {{"line", d.subject.start.line}, {"column", d.subject.start.column}, {"byte", d.subject.start.byte}}},
+                  {"end", {{"line", d.subject.end.line}, {"column", d.subject.end.column}, {"byte", d.subject.end.byte}}}};
+    if (sources) {
+      j["snippet"] = {{"code", std::string(sources->Line(d.subject.file, d.subject.start.line))},
+                      {"start_line", d.subject.start.line}};
+    }
+  }
+  if (!d.address.empty()) j["address"] = d.address;
+  return j;
+}
+
 nlohmann::json DiagnosticsToJson(const Diagnostics& diags, const SourceRegistry* sources) {
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& d : diags) {
-    nlohmann::json j = {{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                        {"summary", d.summary},
-                        {"detail", d.detail}};
-    if (d.subject.IsKnown()) {
-      j["range"] = {{"filename", d.subject.file},
-                    {"start", {{"line", d.subject.start.line}, {"column", d.subject.start.column}, {"byte", d.subject.start.byte}}},
-                    {"end", {{"line", d.subject.end.line}, {"column", d.subject.end.column}, {"byte", d.subject.end.byte}}}};
-      if (sources) {
-        j["snippet"] = {{"code", std::string(sources->Line(d.subject.file, d.subject.start.line))},
-                        {"start_line", d.subject.start.line}};
-      }
-    }
-    if (!d.address.empty()) j["address"] = d.address;
-    list.push_back(std::move(j));
-  }
+  for (const auto& d : diags) list.push_back(DiagnosticToJson(d, sources));
   return {{"format_version", "1.0"},
           {"valid", !diags.HasErrors()},
           {"error_count", diags.ErrorCount()},

@@ -25,5 +25,9 @@ std::string RenderDiagnostic(const Diagnostic& d, const SourceRegistry* sources,
 std::string RenderDiagnostics(const Diagnostics& diags, const SourceRegistry* sources,
                               const RenderOptions& options);
 nlohmann::json DiagnosticsToJson(const Diagnostics& diags, const SourceRegistry* sources);
+//! One diagnostic as an element of DiagnosticsToJson's list (and of Terraform's
+//! machine-readable UI's "diagnostic" message): severity, summary, detail, range, snippet,
+//! address.
+nlohmann::json DiagnosticToJson(const Diagnostic& d, const SourceRegistry* sources);
 
 }  // namespace strata

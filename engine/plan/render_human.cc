@@ -535,7 +535,63 @@ std::string HeaderSymbol(Action a, const HumanRenderOptions& o) {
   return "   ";
 }
 
+// A state read without its key holds a sensitive value as a null with the mark, which the
+// renderers would leave out as unset: any sensitive value becomes a marked placeholder,
+// drawn "(sensitive value)" like the value itself.
+Value ShownMasked(const Value& v) {
+  if (v.IsSensitive()) return Value::String("").MarkSensitive();
+  if (!v.ContainsSensitive()) return v;
+  if (v.IsMapping()) {
+    ValueMap m;
+    for (const auto& [k, e] : v.AsMap()) m[k] = ShownMasked(e);
+    return v.kind() == ValueKind::Map ? Value::Map(std::move(m)) : Value::Object(std::move(m));
+  }
+  ValueList items;
+  for (const auto& e : v.AsList()) items.push_back(ShownMasked(e));
+  if (v.kind() == ValueKind::List) return Value::List(std::move(items));
+  return v.kind() == ValueKind::Set ? Value::Set(std::move(items)) : Value::Tuple(std::move(items));
+}
+
 }  // namespace
+
+std::string RenderStateHuman(const StateView& state, const HumanRenderOptions& o) {
+  if (state.resources.empty() && state.outputs.empty()) return "The state file is empty. No resources are represented.\n";
+  std::vector<const StateView::Resource*> resources;
+  for (const auto& r : state.resources) resources.push_back(&r);
+  // Terraform's order: module by module (the root first), each module's resources by address.
+  std::sort(resources.begin(), resources.end(), [](const auto* a, const auto* b) {
+    std::string am = a->addr.module.ToString(), bm = b->addr.module.ToString();
+    return am != bm ? am < bm : a->addr.ToString() < b->addr.ToString();
+  });
+  Renderer r(o, nullptr);
+  std::string out;
+  for (size_t i = 0; i < resources.size(); ++i) {
+    const StateView::Resource& res = *resources[i];
+    if (i > 0 && resources[i - 1]->addr.module.ToString() != res.addr.module.ToString()) out += "\n";
+    bool data = res.addr.resource.mode == ResourceMode::Data;
+    std::string heading = "# " + res.addr.ToString() + ":";
+    out += (o.color ? std::string(kBold) + heading + kReset : heading) + (res.tainted ? " (tainted)" : "") + "\n";
+    out += fmt::format("{} {} {} {{\n", data ? "data" : "resource", QuoteString(res.addr.resource.type),
+                       QuoteString(res.addr.resource.name));
+    const ResourceSchema* schema = o.schemas ? o.schemas->Find(res.addr.resource.mode, res.addr.resource.type) : nullptr;
+    Value shown = ShownMasked(res.values);
+    out += r.Members(shown, shown, 2, AttrPath(), BlockShapeOf(schema), true, false);
+    out += "}\n\n";
+  }
+  if (!state.outputs.empty()) {
+    if (!resources.empty()) out += "\n";
+    out += "Outputs:\n\n";
+    std::vector<const StateView::Output*> outputs;
+    for (const auto& output : state.outputs) outputs.push_back(&output);
+    std::sort(outputs.begin(), outputs.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
+    for (const auto* output : outputs) {
+      bool masked = output->sensitive || output->value.ContainsSensitive();
+      // Collections drawn as the blocks' attributes are: four spaces a level.
+      out += FormatKey(output->name) + " = " + (masked ? "(sensitive value)" : r.Whole(output->value, Op::NoOp, -2)) + "\n";
+    }
+  }
+  return out;
+}
 
 std::string RenderResourceChangeHuman(const ResourceInstanceChange& c, const HumanRenderOptions& o) {
   if (!c.ChangesState()) return "";

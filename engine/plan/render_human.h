@@ -26,6 +26,7 @@
 #include <string>
 
 #include "engine/plan/change.h"
+#include "engine/plan/state_view.h"
 #include "engine/value/schema.h"
 
 namespace strata {
@@ -47,6 +48,12 @@ std::string RenderPlanHuman(const Plan& plan, const HumanRenderOptions& options 
 //! outside of Terraform" section: "# x has changed" / "# x has been deleted" blocks. Empty
 //! when there is no drift.
 std::string RenderDriftHuman(const Plan& plan, const HumanRenderOptions& options = {});
+
+//! A stage's state as `terraform show` prints it: "# addr:" and a `resource "t" "n" {`
+//! (or `data`) block with every attribute set (nulls left out, sensitive values as
+//! (sensitive value)) per resource, module by module, then "Outputs:"; Terraform's "The
+//! state file is empty. ..." when there is nothing.
+std::string RenderStateHuman(const StateView& state, const HumanRenderOptions& options = {});
 
 //! One change's block ("  # addr will be created" ... "    }"), each line ending in "\n".
 //! Empty for NoOp.

@@ -24,7 +24,8 @@ json NumberJson(double n) {
   return n;
 }
 
-//! Terraform's JSON spelling of a value's type (cty's type JSON), for outputs.
+}  // namespace
+
 json TypeJson(const Value& v) {
   switch (v.kind()) {
     case ValueKind::Null:
@@ -52,6 +53,8 @@ json TypeJson(const Value& v) {
   return "dynamic";
 }
 
+namespace {
+
 json IndexJson(const InstanceKey& key) {
   if (key.IsInt()) return key.AsInt();
   if (key.IsString()) return key.AsString();
@@ -62,9 +65,9 @@ const char* ModeName(ResourceMode m) { return m == ResourceMode::Data ? "data" :
 
 //! The provider's source address, without the alias of the block that configures it
 //! ("strata/aws.us_east_1" → "strata/aws"), as Terraform's provider_name.
-std::string ProviderName(const ResourceInstanceChange& c) {
-  size_t dot = c.provider.find('.', c.provider.rfind('/') + 1);
-  return dot == std::string::npos ? c.provider : c.provider.substr(0, dot);
+std::string ProviderName(const std::string& provider) {
+  size_t dot = provider.find('.', provider.rfind('/') + 1);
+  return dot == std::string::npos ? provider : provider.substr(0, dot);
 }
 
 //! The provider's local name ("builtin" for "strata/builtin"), as Terraform keys
@@ -73,19 +76,24 @@ std::string ProviderConfigKey(const ResourceInstanceChange& c) {
   return c.provider.substr(c.provider.rfind('/') + 1);
 }
 
-//! One resource in planned_values / prior_state.
-json StateResource(const ResourceInstanceChange& c, const Value& v) {
+//! One resource in planned_values / prior_state / a state's values.
+json StateResource(const ResourceInstanceAddr& addr, const std::string& provider, int64_t schema_version,
+                   const Value& v) {
   json r = json::object();
-  r["address"] = c.addr.ToString();
-  r["mode"] = ModeName(c.addr.resource.mode);
-  r["type"] = c.addr.resource.type;
-  r["name"] = c.addr.resource.name;
-  if (!c.addr.key.IsNone()) r["index"] = IndexJson(c.addr.key);
-  r["provider_name"] = ProviderName(c);
-  r["schema_version"] = c.schema_version;
+  r["address"] = addr.ToString();
+  r["mode"] = ModeName(addr.resource.mode);
+  r["type"] = addr.resource.type;
+  r["name"] = addr.resource.name;
+  if (!addr.key.IsNone()) r["index"] = IndexJson(addr.key);
+  r["provider_name"] = ProviderName(provider);
+  r["schema_version"] = schema_version;
   r["values"] = KnownValueJson(v);
   r["sensitive_values"] = SensitiveAsBool(v);
   return r;
+}
+
+json StateResource(const ResourceInstanceChange& c, const Value& v) {
+  return StateResource(c.addr, c.provider, c.schema_version, v);
 }
 
 //! A module tree of resources: root_module {resources, child_modules[{address, ...}]}.
@@ -94,9 +102,9 @@ struct ModuleNode {
   std::map<std::string, ModuleNode> children;  // by module address
 };
 
+// Terraform's order: resources, address, child_modules.
 json ModuleJson(const ModuleNode& node, const std::string& address) {
   json m = json::object();
-  if (!address.empty()) m["address"] = address;
   auto resources = node.resources;
   std::stable_sort(resources.begin(), resources.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   if (!resources.empty()) {
@@ -104,6 +112,7 @@ json ModuleJson(const ModuleNode& node, const std::string& address) {
     for (auto& [k, r] : resources) arr.push_back(std::move(r));
     m["resources"] = std::move(arr);
   }
+  if (!address.empty()) m["address"] = address;
   if (!node.children.empty()) {
     json arr = json::array();
     for (const auto& [addr, child] : node.children) arr.push_back(ModuleJson(child, addr));
@@ -204,7 +213,7 @@ json ResourceChangeJson(const ResourceInstanceChange& c) {
   r["type"] = c.addr.resource.type;
   r["name"] = c.addr.resource.name;
   if (!c.addr.key.IsNone()) r["index"] = IndexJson(c.addr.key);
-  r["provider_name"] = ProviderName(c);
+  r["provider_name"] = ProviderName(c.provider);
   json ch = json::object();
   ch["actions"] = ActionJsonNames(c.action);
   Value before = c.action == Action::Create ? Value() : c.before;
@@ -391,6 +400,37 @@ json KnownValueJson(const Value& v) {
     }
   }
   return nullptr;
+}
+
+json RenderStateJson(const StateView& state, const JsonRenderOptions& options) {
+  json j = json::object();
+  j["format_version"] = "1.0";
+  if (state.resources.empty() && state.outputs.empty()) return j;  // Terraform's empty state: nothing else
+  j["terraform_version"] = kTerraformVersion;
+  j["strata_version"] = options.strata_version;
+  json values = json::object();
+  if (!state.outputs.empty()) {
+    // Terraform's state outputs: sensitive, value, type (values in clear, as in the plan).
+    json outs = json::object();
+    for (const StateView::Output& o : state.outputs) {
+      json e = json::object();
+      e["sensitive"] = o.sensitive || o.value.ContainsSensitive();
+      e["value"] = KnownValueJson(o.value);
+      e["type"] = TypeJson(o.value);
+      outs[o.name] = std::move(e);
+    }
+    values["outputs"] = std::move(outs);
+  }
+  ModuleNode root;
+  for (const StateView::Resource& r : state.resources) {
+    json e = StateResource(r.addr, r.provider, r.schema_version, r.values);
+    if (r.tainted) e["tainted"] = true;
+    if (!r.depends_on.empty()) e["depends_on"] = r.depends_on;
+    AddToTree(root, r.addr.module, r.addr.ToString(), std::move(e));
+  }
+  values["root_module"] = ModuleJson(root, "");
+  j["values"] = std::move(values);
+  return j;
 }
 
 json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {

@@ -35,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/plan/change.h"
+#include "engine/plan/state_view.h"
 
 namespace strata {
 
@@ -46,6 +47,18 @@ struct JsonRenderOptions {
 
 //! Keys in Terraform's order.
 nlohmann::ordered_json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options = {});
+
+//! A stage's state as `terraform show -json` prints a state (format_version "1.0"):
+//! values.outputs {sensitive, value, type} and values.root_module {resources[],
+//! child_modules[]}, each resource with address, mode, type, name, index, provider_name,
+//! schema_version, values, sensitive_values, depends_on (when any), tainted (when so).
+//! As in the plan, sensitive values are written in clear and flagged by sensitive_values;
+//! an empty state is {"format_version": "1.0"} alone, as Terraform's.
+nlohmann::ordered_json RenderStateJson(const StateView& state, const JsonRenderOptions& options = {});
+
+//! Terraform's JSON spelling of a value's type (cty's type JSON: "string", ["list",
+//! "string"], ["object", {...}]), as outputs carry it.
+nlohmann::ordered_json TypeJson(const Value& v);
 
 //! Terraform's unknownAsBool: after_unknown of a value.
 nlohmann::ordered_json UnknownAsBool(const Value& v);

@@ -549,6 +549,48 @@ TEST_F(PlanApplyTest, DestroyFindsAnInterruptedCreateWhoseKeyComesFromADataSourc
   EXPECT_TRUE(store_->LoadStage("s")->resources.empty());
 }
 
+// Terraform keeps what each data source read in state (mode data); one gone from config
+// leaves it at the next apply without any provider call, and a destroy drops them all.
+TEST_F(PlanApplyTest, DataSourcesAreKeptInStateAndLeaveItWithoutAProviderCall) {
+  const std::string with_data = "data:\n  p:\n    type: fake_prefix\n"
+                                "resources:\n  x:\n    type: fake_thing\n    properties: { name: \"${data.p.value}-x\" }\n";
+  WriteConfig(with_data);
+  Diagnostics diags;
+  ApplyOutcome first = Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  auto state = store_->LoadStage("s");
+  ResourceInstanceAddr p{{}, {ResourceMode::Data, "fake_prefix", "p"}, {}};
+  const state::ResourceInstanceState* row = state->FindResource(p);
+  ASSERT_TRUE(row) << "the data source's read is in state";
+  EXPECT_EQ(row->attributes.AsMap().at("value").AsString(), "pre");
+  EXPECT_EQ(row->provider, "strata/fake");
+  EXPECT_EQ(state->FindResource(Find(MakePlan(), "fake_thing.x")->addr)->dependencies,
+            std::vector<std::string>{"data.fake_prefix.p"});
+
+  Plan again = MakePlan();
+  EXPECT_FALSE(again.HasChanges());
+  ApplyOutcome noop = Apply(again, diags);
+  EXPECT_EQ(noop.serial, first.serial) << "an unchanged read is not written again";
+
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: pre-x }\n");
+  Plan without = MakePlan();
+  EXPECT_FALSE(Find(without, "data.fake_prefix.p")) << "a data source is never destroyed";
+  EXPECT_FALSE(without.HasChanges());
+  Apply(without, diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_FALSE(store_->LoadStage("s")->FindResource(p)) << "gone from config, gone from state";
+  EXPECT_EQ(cloud_->objects.size(), 1u);
+
+  WriteConfig(with_data);
+  Apply(MakePlan(), diags);
+  ASSERT_TRUE(store_->LoadStage("s")->FindResource(p));
+  ApplyOutcome destroyed = Apply(MakePlan(PlanMode::Destroy), diags);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_EQ(destroyed.destroyed, 1);
+  EXPECT_TRUE(destroyed.remaining.empty());
+  EXPECT_TRUE(store_->LoadStage("s")->resources.empty());
+}
+
 // A type that cannot look without creating: the destroy keeps the instance and says so.
 TEST_F(PlanApplyTest, DestroyKeepsAnInterruptedCreateItCannotLookFor) {
   WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: opaque }\n");
