@@ -35,6 +35,7 @@ const char* ChangeActionName(Action a) {
     case Action::DeleteThenCreate:
     case Action::CreateThenDelete: return "replace";
     case Action::Delete: return "delete";
+    case Action::Forget: return "remove";  // Terraform's spelling of a forget in the UI stream
   }
   return "noop";
 }
