@@ -19,6 +19,7 @@ struct GlobalOptions {
   bool no_color = false;
   bool json = false;    // -json: machine-readable output (diagnostics included)
   bool sandbox = false; // -sandbox: run against a sandbox cloud started for the command
+  std::string env;      // -env=NAME: the environment, over STRATA_ENV and `env select`
 };
 
 struct CommandContext {
@@ -52,6 +53,7 @@ void AddApplyCommand(CLI::App& app, CommandContext& ctx);        // apply.cc: ap
 void AddRefreshCommand(CLI::App& app, CommandContext& ctx);      // refresh.cc
 void AddSandboxCommand(CLI::App& app, CommandContext& ctx);      // sandbox.cc
 void AddProvidersCommand(CLI::App& app, CommandContext& ctx);    // providers.cc
+void AddEnvCommand(CLI::App& app, CommandContext& ctx);          // env.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

@@ -16,6 +16,7 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddForceUnlockCommand(app, ctx);
   AddSandboxCommand(app, ctx);
   AddProvidersCommand(app, ctx);
+  AddEnvCommand(app, ctx);
 }
 
 }  // namespace strata::cli

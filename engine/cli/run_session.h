@@ -59,6 +59,11 @@ class RunSession {
   ApplyOutcome Apply(const Plan& plan, int parallelism, const std::function<void(const ApplyEvent&)>& on_event);
 
   const std::string& stage() const { return run_->stage(); }
+  //! The stage as the prompts name it: "eks", or "eks (environment prod)" outside `default`.
+  std::string StageLabel();
+  //! The plan views' first line, "Stage eks, environment prod", and a blank line, outside
+  //! `default`; empty in `default` (whose output stays Terraform's).
+  std::string PlanHeader();
   ProjectSession& project() { return project_; }
   StateSession& state() { return state_; }
   //! Prints (and clears) what the project session gathered; true when there were errors.

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/environment_refs.h"
 #include "engine/core/schema_check.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/parser.h"
@@ -42,6 +43,7 @@ class StageEvaluation::NodeScope : public Scope {
     if (root == "data") return node(m.data, name(0));
     if (root == "module") return ModuleValue(m, ref, consumed);
     if (root == "stage") return StageValue(ref, consumed);
+    if (root == "env") return EnvReferenceValue(ref, eval_.options_.environment);
     if (root == "each") {
       if (!each_key_) throw MakeEvalError(ref.range, "Reference to \"each\" in context without for_each", "each is only available with for_each.");
       return ref.steps.empty() || name(0) == "key" ? *each_key_ : *each_value_;

@@ -94,18 +94,26 @@ std::map<std::string, RootVariableValue> CollectRootVariables(const ModuleConfig
       out[name] = {RawVariableValue(d, raw, source, diags), source, {}};
     }
   }
-  for (const auto& path : inputs.var_files) {
+  // A variables file: -var-file, or the environment's (`shared`: its names may be other
+  // stages' variables, so an undeclared one is not worth a warning).
+  auto read_file = [&](const std::string& path, const std::string& source, bool shared) {
     std::optional<YamlDocument> doc = ReadYamlDocument(path, sources, diags);
-    if (!doc) continue;
+    if (!doc) return;
     if (!doc->root.IsMap()) {
-      if (!doc->root.IsNull()) diags.Error("Invalid variables file", "A -var-file holds a mapping of variable names to values.", NodeRange(doc->file, doc->root));
-      continue;
+      if (!doc->root.IsNull()) {
+        diags.Error("Invalid variables file",
+                    shared ? "An environment's variables file holds a mapping of variable names to values."
+                           : "A -var-file holds a mapping of variable names to values.",
+                    NodeRange(doc->file, doc->root));
+      }
+      return;
     }
     std::map<std::string, SourceRange> seen;
     for (const auto& kv : doc->root) {
       std::optional<std::string> key = MappingKey(doc->file, kv.first, seen, diags);
       if (!key) continue;
       const std::string& name = *key;
+      if (!decl(name) && shared) continue;
       if (!decl(name)) {
         std::vector<std::string> names;
         for (const auto& [n, v] : root.variables) names.push_back(n);
@@ -115,9 +123,13 @@ std::map<std::string, RootVariableValue> CollectRootVariables(const ModuleConfig
                       NodeRange(doc->file, kv.first));
         continue;
       }
-      out[name] = {YamlToValue(doc->file, kv.second, diags), "-var-file " + path, NodeRange(doc->file, kv.second)};
+      out[name] = {YamlToValue(doc->file, kv.second, diags), source, NodeRange(doc->file, kv.second)};
     }
+  };
+  if (!inputs.environment_file.empty()) {
+    read_file(inputs.environment_file, "environment file " + inputs.environment_file, true);
   }
+  for (const auto& path : inputs.var_files) read_file(path, "-var-file " + path, false);
   for (const auto& [name, raw] : inputs.cli_vars) {
     const VariableConfig* d = decl(name);
     if (!d) {

@@ -1,7 +1,8 @@
 #pragma once
 // Values for a stage's root variables, from (lowest to highest precedence): defaults,
-// STRATA_VAR_<name> environment variables, -var-file files (YAML or JSON, in order), and
-// -var name=value flags (in order).
+// STRATA_VAR_<name> environment variables, the selected environment's file (envs/NAME.yaml,
+// environment_refs.h), -var-file files (YAML or JSON, in order), and -var name=value flags
+// (in order).
 
 #include <map>
 #include <string>
@@ -17,6 +18,9 @@ struct VariableInputs {
   std::vector<std::pair<std::string, std::string>> cli_vars;  // -var name=value
   std::vector<std::string> var_files;                         // -var-file paths
   std::map<std::string, std::string> env;                     // STRATA_VAR_<name> → value
+  //! The environment's variables file (empty: none). It serves every stage, so a name the
+  //! stage does not declare is another stage's and is skipped without a warning.
+  std::string environment_file;
 };
 
 struct RootVariableValue {
