@@ -96,6 +96,7 @@ struct OperationRecord {
 struct LockInfo {
   std::string id;  // a UUID; what force-unlock takes
   std::string stage;
+  std::string environment = "default";  // the environment of `stage` (environments.h)
   std::string user;
   std::string host;
   int64_t pid = 0;

@@ -2,6 +2,12 @@
 // StateStore: where a project's per-stage state lives. SQLite is the default implementation
 // (state/sqlite/sqlite_store.h); PostgreSQL can follow behind the same interface.
 //
+// A store is opened for one environment (environments.h; `default` unless told): every
+// method that names a stage reads, writes and locks that environment's stage, and nothing
+// else, so two environments with the same stages keep separate resources, outputs,
+// history, journals and locks. Only the environment methods, ForceUnlock (lock ids are
+// unique) and the secrets methods (CountSecrets, Rekey: the whole store) see past it.
+//
 // Contracts every implementation keeps:
 //  - No method throws. Expected failures come back as a StateStatus with a message meant for
 //    the user (who holds the lock and how to force-unlock it; which key a value needs; ...).
@@ -33,6 +39,7 @@
 #include <vector>
 
 #include "state/environment.h"
+#include "state/environments.h"
 #include "state/state.h"
 #include "state/status.h"
 
@@ -186,6 +193,21 @@ class StateStore {
   //! key, opening them with any key of the ring. Refused while any stage is locked. With no
   //! primary key, decrypts everything to clear. Returns how many values were rewritten.
   virtual StateResult<int64_t> Rekey() = 0;
+
+  // --- Environments ---
+
+  //! The environment this store was opened for.
+  virtual const std::string& Environment() const = 0;
+  //! Every environment, `default` first and the others by name, with what state each holds.
+  virtual StateResult<std::vector<EnvironmentSummary>> ListEnvironments() = 0;
+  //! InvalidArgument for a name InvalidEnvironmentReason refuses or one that exists.
+  virtual StateStatus CreateEnvironment(const std::string& name) = 0;
+  //! Deletes an environment and everything its stages hold (current state, outputs,
+  //! history, journal). Refused: `default` and the store's own environment
+  //! (InvalidArgument), one that does not exist (NotFound), one with a stage locked
+  //! (LockHeld), and, unless `force`, one whose stages still hold resource instances
+  //! (InvalidArgument naming how many, per stage).
+  virtual StateStatus DeleteEnvironment(const std::string& name, bool force) = 0;
 
  protected:
   //! The clock and randomness Lock() waits with.

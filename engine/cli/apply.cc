@@ -30,11 +30,11 @@ bool Confirm(CommandContext& ctx, RunSession& session, bool destroy) {
     return false;
   }
   if (destroy) {
-    *ctx.out << "\nDo you really want to destroy all resources of stage " << session.stage()
+    *ctx.out << "\nDo you really want to destroy all resources of stage " << session.StageLabel()
              << "?\n  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only 'yes' "
                 "will be accepted to confirm.\n\n  Enter a value: ";
   } else {
-    *ctx.out << "\nDo you want to perform these actions in stage " << session.stage()
+    *ctx.out << "\nDo you want to perform these actions in stage " << session.StageLabel()
              << "?\n  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n"
                 "  Enter a value: ";
   }

@@ -20,6 +20,7 @@ struct GlobalOptions {
   bool json = false;    // -json: machine-readable output (diagnostics included)
   bool sandbox = false; // -sandbox: run against a sandbox cloud started for the command
   bool json_events = false;  // -json-events (plan, apply, destroy): Terraform's machine-readable UI
+  std::string env;      // -env=NAME: the environment, over STRATA_ENV and `env select`
 };
 
 class JsonUi;  // json_ui.h
@@ -62,6 +63,7 @@ void AddShowCommand(CLI::App& app, CommandContext& ctx);         // show.cc
 void AddSandboxCommand(CLI::App& app, CommandContext& ctx);      // sandbox.cc
 void AddProvidersCommand(CLI::App& app, CommandContext& ctx);    // providers.cc
 void AddImportCommand(CLI::App& app, CommandContext& ctx);       // import.cc
+void AddEnvCommand(CLI::App& app, CommandContext& ctx);          // env.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

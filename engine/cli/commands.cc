@@ -18,6 +18,7 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddSandboxCommand(app, ctx);
   AddProvidersCommand(app, ctx);
   AddImportCommand(app, ctx);
+  AddEnvCommand(app, ctx);
 }
 
 }  // namespace strata::cli

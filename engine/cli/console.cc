@@ -30,6 +30,7 @@ void RunConsole(const ConsoleArgs& args, CommandContext& ctx) {
     }
     EngineOptions options;
     options.variables = args.variables.ToInputs(ctx.WorkingDir(), session.diags());
+    options.environment = session.environment();
     options.stage_outputs = session.StageOutputsOrUnknown();
     loaded = session.engine().LoadStage(session.project(), args.stage, session.diags());
     if (loaded && !session.diags().HasErrors()) {

@@ -29,17 +29,24 @@ void AddForceUnlockCommand(CLI::App& app, CommandContext& ctx) {
     }
     auto released = session.store().ForceUnlock(*id);
     if (!released.ok()) return session.Fail(released.status());
-    *ctx.out << "The state lock of stage " << released->stage << " has been released (it was held by "
+    *ctx.out << "The state lock of stage " << released->stage << " in environment " << released->environment
+             << " has been released (it was held by "
              << released->Holder() << ", pid " << released->pid << ", for \"" << released->operation << "\" since "
              << state::FormatTimestamp(released->since) << ").\n";
-    auto pending = session.store().PendingOperations(released->stage);
+    // The lock may be another environment's: its journal is read there.
+    StateSession lock_session(ctx);
+    StateSession& where = released->environment == session.environment() ? session : lock_session;
+    if (&where == &lock_session && !lock_session.OpenFor(released->environment)) return;
+    auto pending = where.store().PendingOperations(released->stage);
     if (pending.ok() && !pending->empty()) {
       *ctx.out << pending->size() << " operation(s) were in flight when the holder stopped:";
       for (const auto& op : *pending) {
         *ctx.out << "\n  " << state::ToString(op.action) << " " << op.addr.ToString() << " (idempotency token "
                  << op.idempotency_token << ")";
       }
-      *ctx.out << "\nThe next `strata plan " << released->stage << "` reconciles them.\n";
+      *ctx.out << "\nThe next `strata plan "
+               << (released->environment == state::kDefaultEnvironment ? "" : "-env " + released->environment + " ")
+               << released->stage << "` reconciles them.\n";
     }
   });
 }

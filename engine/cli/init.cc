@@ -60,7 +60,7 @@ void RunInit(CommandContext& ctx) {
     if (loaded && loaded->root) ListModules(*loaded->root, "  ", out);
   }
   out << fmt::format("\nState: {} ({})\n", fs::relative(project.StatePath(), project.root_dir, ec).string(), project.state.backend);
-  auto store = OpenProjectStore(project);
+  auto store = OpenProjectStore(project, state::kDefaultEnvironment);
   if (!store.ok()) {
     session.diags().Add(store.status().ToDiagnostic());
   } else if (std::string warning = UnencryptedSecretsWarning(**store); !warning.empty()) {

@@ -65,6 +65,9 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   app.fallthrough();
   app.add_option("--chdir", ctx.global.chdir, "Switch to DIR before running the command")->option_text("DIR");
   app.add_flag("--no-color", ctx.global.no_color, "Disable colour in the output");
+  app.add_option("--env", ctx.global.env,
+                 "The environment to work in (over STRATA_ENV and `strata env select`; default: default)")
+      ->option_text("NAME");
   app.add_flag("--sandbox", ctx.global.sandbox,
                "Run plan/apply/destroy/refresh against a sandbox cloud on 127.0.0.1 (the project's world)");
   AddAllCommands(app, ctx);

@@ -108,6 +108,18 @@ bool RunSession::OpenProject() {
   return state_.Open();
 }
 
+std::string RunSession::StageLabel() {
+  const std::string& environment = state_.environment();
+  if (environment == state::kDefaultEnvironment) return stage();
+  return stage() + " (environment " + environment + ")";
+}
+
+std::string RunSession::PlanHeader() {
+  const std::string& environment = state_.environment();
+  if (environment == state::kDefaultEnvironment) return "";
+  return "Stage " + stage() + ", environment " + environment + "\n\n";
+}
+
 bool RunSession::OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock) {
   auto resolved = state_.ResolveStage(stage);
   if (!resolved) return false;
@@ -138,6 +150,7 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
   options.targets = flags.targets;
   options.replace = flags.replace;
   options.variables = flags.variables.ToInputs(ctx_.WorkingDir(), project_.diags());
+  if (!ctx_.MachineReadable()) *ctx_.out << PlanHeader();
   options.parallelism = flags.parallelism;
   options.generate_config = !flags.generate_config_out.empty();
   std::mutex print;

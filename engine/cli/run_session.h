@@ -66,6 +66,11 @@ class RunSession {
   const std::string& stage() const { return run_->stage(); }
   //! The module file the last plan generated for imports without configuration ("" if none).
   const std::string& generated_config() const { return generated_config_; }
+  //! The stage as the prompts name it: "eks", or "eks (environment prod)" outside `default`.
+  std::string StageLabel();
+  //! The plan views' first line, "Stage eks, environment prod", and a blank line, outside
+  //! `default`; empty in `default` (whose output stays Terraform's).
+  std::string PlanHeader();
   ProjectSession& project() { return project_; }
   StateSession& state() { return state_; }
   //! Prints (and clears) what the project session gathered; true when there were errors.

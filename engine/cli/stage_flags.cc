@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "providers/schema_registry.h"
+#include "engine/cli/environment_selection.h"
 #include "engine/cli/wiring.h"
 #include "engine/core/stored_stage_outputs.h"
 
@@ -62,7 +63,11 @@ ProjectSession::ProjectSession(CommandContext& ctx) : ctx_(ctx), engine_(std::ma
 
 bool ProjectSession::Open() {
   project_ = engine_->OpenProject(ctx_.WorkingDir(), diags_);
-  return project_.has_value() && !diags_.HasErrors();
+  if (!project_.has_value() || diags_.HasErrors()) return false;
+  std::optional<EnvironmentChoice> chosen = ChooseEnvironment(ctx_, project_->root_dir, diags_);
+  if (!chosen) return false;
+  environment_ = chosen->name;
+  return true;
 }
 
 StageOutputSource* ProjectSession::StageOutputsOrUnknown() { return StageOutputs(true); }
@@ -72,7 +77,7 @@ StageOutputSource* ProjectSession::StageOutputs(bool unknown_when_missing) {
   std::unique_ptr<state::StateStore> store;
   std::error_code ec;
   if (project_ && std::filesystem::exists(project_->StatePath(), ec)) {
-    auto opened = OpenProjectStore(*project_);
+    auto opened = OpenProjectStore(*project_, environment_);
     if (opened.ok()) {
       store = std::move(opened.value());
     } else {

@@ -29,8 +29,11 @@ struct VariableFlags {
 class ProjectSession {
  public:
   explicit ProjectSession(CommandContext& ctx);
-  //! Loads strata.yaml; reports and returns false when it cannot.
+  //! Loads strata.yaml and chooses the environment (environment_selection.h); reports and
+  //! returns false when it cannot.
   bool Open();
+  //! The environment chosen by Open.
+  const std::string& environment() const { return environment_; }
   Engine& engine() { return *engine_; }
   const ProjectConfig& project() const { return *project_; }
   SourceRegistry& sources() { return sources_; }
@@ -50,6 +53,7 @@ class ProjectSession {
   Diagnostics diags_;
   std::unique_ptr<Engine> engine_;
   std::optional<ProjectConfig> project_;
+  std::string environment_ = "default";
   std::unique_ptr<StageOutputSource> stage_outputs_;
 };
 

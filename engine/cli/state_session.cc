@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/base/duration.h"
+#include "engine/cli/environment_selection.h"
 #include "engine/cli/wiring.h"
 
 namespace strata::cli {
@@ -29,15 +30,22 @@ std::string FindProjectDir(const std::string& working_dir) {
 
 }  // namespace
 
-bool StateSession::Open(state::StoreAccess access) {
+bool StateSession::Open(state::StoreAccess access) { return OpenFor("", access); }
+
+bool StateSession::OpenFor(const std::string& environment, state::StoreAccess access) {
   Diagnostics diags;
   project_ = LoadProject(FindProjectDir(ctx_.WorkingDir()), sources_, diags);
+  std::optional<EnvironmentChoice> chosen;
+  if (project_ && !diags.HasErrors()) {
+    chosen = environment.empty() ? ChooseEnvironment(ctx_, project_->root_dir, diags)
+                                 : EnvironmentChoice{environment, "the command"};
+  }
   if (!project_ || diags.HasErrors()) {
     ctx_.Report(diags, &sources_);
     ctx_.exit_code = 1;
     return false;
   }
-  auto store = OpenProjectStore(*project_, state::StateEnvironment::System(), access);
+  auto store = OpenProjectStore(*project_, chosen->name, state::StateEnvironment::System(), access);
   if (!store.ok()) {
     Fail(store.status());
     return false;

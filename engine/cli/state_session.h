@@ -34,7 +34,12 @@ class StateSession {
   //! only read pass StoreAccess::ReadOnly (a read-only state file still serves them).
   //! Reports and returns false on failure.
   bool Open(state::StoreAccess access = state::StoreAccess::ReadWrite);
+  //! Open, for `environment` rather than the selected one (the `env` verbs use `default`,
+  //! which always exists, to manage the others).
+  bool OpenFor(const std::string& environment, state::StoreAccess access = state::StoreAccess::ReadWrite);
   state::StateStore& store() { return *store_; }
+  //! The environment the store was opened for.
+  const std::string& environment() const { return store_->Environment(); }
   const ProjectConfig& project() const { return *project_; }
 
   //! A name of a stage of the project or of one that has state.

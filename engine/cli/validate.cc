@@ -32,6 +32,7 @@ void RunValidate(const ValidateArgs& args, CommandContext& ctx) {
   EngineOptions options;
   options.parallelism = args.parallelism;
   options.variables = args.variables.ToInputs(ctx.WorkingDir(), session.diags());
+  options.environment = session.environment();
   options.stage_outputs = session.StageOutputsOrUnknown();
   for (const auto& stage : stages) {
     auto loaded = engine.LoadStage(session.project(), stage, session.diags());

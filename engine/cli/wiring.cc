@@ -36,7 +36,8 @@ StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project, St
   return crypto::LoadKeyRing(env, UnderRoot(project.root_dir, project.state.key_file));
 }
 
-StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, StateEnvironment& env,
+StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, const std::string& environment,
+                                                          StateEnvironment& env,
                                                           StoreAccess access) {
   const StateSettings& settings = project.state;
   if (!settings.backend.empty() && settings.backend != "sqlite") {
@@ -47,6 +48,7 @@ StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& p
   if (!keys.ok()) return keys.status();
   state::SqliteStoreOptions options;
   options.path = project.StatePath();
+  options.environment = environment;
   options.keys = *keys;
   options.history_retention = settings.history_retention;
   options.env = &env;

@@ -29,8 +29,9 @@ namespace crypto = state::crypto;
 
 //! Opens the SQLite store at project.StatePath(), with the key ring from STRATA_STATE_KEY /
 //! state.key_file (relative to the project root) / STRATA_STATE_OLD_KEY and the history
-//! retention. InvalidArgument for a backend other than "sqlite". `access`: see StoreAccess.
-StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project,
+//! retention, for `environment` (NotFound when it does not exist; environment_selection.h
+//! chooses it). InvalidArgument for a backend other than "sqlite". `access`: see StoreAccess.
+StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, const std::string& environment,
                                                           StateEnvironment& env = StateEnvironment::System(),
                                                           StoreAccess access = StoreAccess::ReadWrite);
 

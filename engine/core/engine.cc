@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/config/loader.h"
+#include "engine/core/environment_refs.h"
 #include "engine/core/module_sources.h"
 #include "engine/expr/eval.h"
 
@@ -65,7 +66,10 @@ EvaluateOptions Engine::EvaluationOptions(const ProjectConfig& project, const Lo
                                           const EngineOptions& options, Diagnostics& diags) {
   EvaluateOptions eval;
   eval.parallelism = options.parallelism;
-  eval.root_variables = CollectRootVariables(*stage.root, options.variables, sources_, diags);
+  VariableInputs variables = options.variables;
+  variables.environment_file = EnvironmentVariablesFile(project.root_dir, options.environment);
+  eval.root_variables = CollectRootVariables(*stage.root, variables, sources_, diags);
+  eval.environment = options.environment;
   eval.project_dir = project.root_dir;
   eval.stage_dir = stage.dir;
   eval.limits = project.limits;

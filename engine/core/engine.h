@@ -35,6 +35,9 @@ struct EngineOptions {
   int parallelism = 10;
   VariableInputs variables;
   StageOutputSource* stage_outputs = nullptr;  // null: cross-stage values are unknown
+  //! The selected environment: env.name, and its variables file envs/NAME.yaml at the
+  //! project root (environment_refs.h); stage_outputs must read the same environment.
+  std::string environment = "default";
 };
 
 class Engine {

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/environment_refs.h"
 #include "engine/core/schema_check.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/parser.h"
@@ -43,6 +44,7 @@ class StageEvaluation::NodeScope : public Scope {
     if (root == "data") return node(m.data, name(0));
     if (root == "module") return ModuleValue(m, ref, consumed);
     if (root == "stage") return StageValue(ref, consumed);
+    if (root == "env") return EnvReferenceValue(ref, eval_.options_.environment);
     if (root == "each") {
       if (!spec_ || spec_->kind != InstanceSpec::Each) {
         throw MakeEvalError(ref.range, "Reference to \"each\" in context without for_each", "each is only available with for_each.");

@@ -57,6 +57,7 @@ struct EvaluateOptions {
   std::map<std::string, RootVariableValue> root_variables;
   std::string project_dir;  // path.root's parent; path.cwd
   std::string stage_dir;    // path.root
+  std::string environment = "default";  // env.name (environment_refs.h)
   //! Reads ${stage.S.X}. Returns unknown when the stage has no state yet (validate),
   //! or throws EvalError with a message saying which stage to apply first.
   std::function<Value(const std::string& stage, const std::string& output, const SourceRange& range)> stage_output;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/config/names.h"
+#include "engine/core/environment_refs.h"
 #include "engine/core/provider_blocks.h"
 #include "engine/core/schema_check.h"
 #include "engine/expr/eval.h"
@@ -268,6 +269,10 @@ class GraphBuilder {
     }
     if (root == "module") return ResolveModule(m, ref);
     if (root == "stage") return ResolveStage(ref);
+    if (root == "env") {
+      if (auto invalid = InvalidEnvReference(ref)) Undeclared(ref, invalid->first, invalid->second);
+      return {};
+    }
     if (root == "each") {
       if (!site.allow_each) {
         Undeclared(ref, "Reference to \"each\" in context without for_each",
@@ -299,7 +304,7 @@ class GraphBuilder {
     if (root == "self" || root == "terraform") {
       Undeclared(ref, fmt::format("\"{}\" is not supported", root),
                  root == "self" ? "self is not available here; refer to the resource by name."
-                                : "Strata has no workspaces; use stages and variables instead.");
+                                : "Strata's workspaces are environments: write env.name for terraform.workspace.");
       return {};
     }
     auto it = m.resources.find(root);
@@ -309,7 +314,7 @@ class GraphBuilder {
       hint = fmt::format(" A data source \"{}\" exists: write data.{}.", root, root);
     } else {
       std::vector<std::string> names = Keys(m.resources);
-      for (const char* r : {"var", "local", "data", "module", "stage", "each", "count", "path"}) names.push_back(r);
+      for (const char* r : {"var", "local", "data", "module", "stage", "each", "count", "path", "env"}) names.push_back(r);
       hint = DidYouMean(root, names);
     }
     Undeclared(ref, "Reference to undeclared resource",

@@ -37,6 +37,7 @@ Request StageRun::RequestFor(int parallelism) const {
   request.providers = context_.providers;
   request.options.parallelism = parallelism;
   request.options.stage_outputs = context_.stage_outputs;
+  request.options.environment = context_.store->Environment();
   request.stop = context_.stop;
   return request;
 }
@@ -52,10 +53,19 @@ PlanOutcome StageRun::MakePlan(const StagePlanOptions& options, Diagnostics& dia
   request.imports = options.imports;
   request.generate_config = options.generate_config;
   request.progress = options.progress;
-  return PlanStage(request, diags);
+  PlanOutcome outcome = PlanStage(request, diags);
+  outcome.plan.environment = context_.store->Environment();
+  return outcome;
 }
 
 bool StageRun::CheckSavedPlan(const Plan& plan, const std::string& file, Diagnostics& diags) const {
+  if (plan.environment != context_.store->Environment()) {
+    diags.Error("Saved plan is for another environment",
+                fmt::format("The plan in {} was made in environment \"{}\", and this command works in \"{}\". Apply it "
+                            "with `strata apply -env {} {}`.",
+                            file, plan.environment, context_.store->Environment(), plan.environment, file));
+    return false;
+  }
   std::optional<std::string> stale = SavedPlanStaleness(plan, stage_, prior_, *loaded_);
   if (!stale) return true;
   diags.Error("Saved plan is stale",

@@ -64,13 +64,20 @@ std::vector<std::string> DeclaredNames(const ModuleConfig& root) {
   return names;
 }
 
-// The values of one -var-file, each set over what came before it.
-void CollectVariablesFile(const ModuleConfig& root, const std::string& path, SourceRegistry& sources,
-                          std::map<std::string, RootVariableValue>& out, Diagnostics& diags) {
+// The values of one variables file (a -var-file, or the environment's), each set over what
+// came before it. `shared`: the environment's file serves every stage, so a name this stage
+// does not declare is another stage's, not worth a warning.
+void CollectVariablesFile(const ModuleConfig& root, const std::string& path, const std::string& source, bool shared,
+                          SourceRegistry& sources, std::map<std::string, RootVariableValue>& out, Diagnostics& diags) {
   std::optional<YamlDocument> doc = ReadYamlDocument(path, sources, diags);
   if (!doc) return;
   if (!doc->root.IsMap()) {
-    if (!doc->root.IsNull()) diags.Error("Invalid variables file", "A -var-file holds a mapping of variable names to values.", NodeRange(doc->file, doc->root));
+    if (!doc->root.IsNull()) {
+      diags.Error("Invalid variables file",
+                  shared ? "An environment's variables file holds a mapping of variable names to values."
+                         : "A -var-file holds a mapping of variable names to values.",
+                  NodeRange(doc->file, doc->root));
+    }
     return;
   }
   std::map<std::string, SourceRange> seen;
@@ -78,6 +85,7 @@ void CollectVariablesFile(const ModuleConfig& root, const std::string& path, Sou
     std::optional<std::string> key = MappingKey(doc->file, kv.first, seen, diags);
     if (!key) continue;
     const std::string& name = *key;
+    if (!root.variables.count(name) && shared) continue;
     if (!root.variables.count(name)) {
       diags.Warning("Value for undeclared variable",
                     fmt::format("The file sets \"{}\", but the stage declares no such variable; it is ignored.{}", name,
@@ -85,7 +93,7 @@ void CollectVariablesFile(const ModuleConfig& root, const std::string& path, Sou
                     NodeRange(doc->file, kv.first));
       continue;
     }
-    out[name] = {YamlToValue(doc->file, kv.second, diags), "-var-file " + path, NodeRange(doc->file, kv.second)};
+    out[name] = {YamlToValue(doc->file, kv.second, diags), source, NodeRange(doc->file, kv.second)};
   }
 }
 
@@ -125,9 +133,13 @@ std::map<std::string, RootVariableValue> CollectRootVariables(const ModuleConfig
       out[name] = {RawVariableValue(d, raw, source, diags), source, {}};
     }
   }
+  if (!inputs.environment_file.empty()) {
+    CollectVariablesFile(root, inputs.environment_file, "environment file " + inputs.environment_file, true, sources, out,
+                         diags);
+  }
   for (const VariableArgument& arg : inputs.arguments) {
     if (arg.kind == VariableArgument::Kind::File) {
-      CollectVariablesFile(root, arg.value, sources, out, diags);
+      CollectVariablesFile(root, arg.value, "-var-file " + arg.value, false, sources, out, diags);
       continue;
     }
     const VariableConfig* d = decl(arg.name);

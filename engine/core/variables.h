@@ -1,8 +1,9 @@
 #pragma once
 // Values for a stage's root variables, from (lowest to highest precedence): defaults,
-// STRATA_VAR_<name> environment variables, then the -var name=value flags and -var-file
-// files (YAML or JSON) in the order they were given on the command line, a later one
-// winning — Terraform's rule for TF_VAR_*, -var and -var-file.
+// STRATA_VAR_<name> environment variables, the selected environment's file (envs/NAME.yaml,
+// environment_refs.h), then the -var name=value flags and -var-file files (YAML or JSON) in
+// the order they were given on the command line, a later one winning — Terraform's rule for
+// TF_VAR_*, -var and -var-file.
 
 #include <map>
 #include <string>
@@ -28,8 +29,10 @@ struct VariableArgument {
 };
 
 struct VariableInputs {
-  std::vector<VariableArgument> arguments;  // -var and -var-file, in command-line order
-  std::map<std::string, std::string> env;   // STRATA_VAR_<name> → value
+// STRATA_VAR_<name> environment variables, the selected environment's file (envs/NAME.yaml,
+// environment_refs.h), then the -var name=value flags and -var-file files (YAML or JSON) in
+// the order they were given on the command line, a later one winning — Terraform's rule for
+// TF_VAR_*, -var and -var-file.
 };
 
 struct RootVariableValue {

@@ -118,6 +118,8 @@ const char* PlanModeName(PlanMode mode);
 //! NoOp ones included: the JSON view derives prior_state and planned_values from them.
 struct Plan {
   std::string stage;
+  //! The environment the plan was made in (state/environments.h): a saved plan applies only there.
+  std::string environment = "default";
   std::vector<ResourceInstanceChange> changes;
   std::vector<OutputChange> output_changes;
   //! The state the plan was made against (apply refuses a plan whose prior is stale).

@@ -102,7 +102,18 @@ CREATE TABLE history (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr const char* kMigrations[] = {kV1, kV2};
+// Version 3: environments (state/environments.h). A stage of `default` keeps its name as
+// its key in every table, so a state from before environments is `default`'s unchanged; a
+// stage of another environment is keyed "ENV/STAGE" (stage_key.h). Neither part holds '/'.
+constexpr const char* kV3 = R"sql(
+CREATE TABLE environments (
+  name       TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL
+);
+INSERT INTO environments(name, created_at) VALUES('default', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+)sql";
+
+constexpr const char* kMigrations[] = {kV1, kV2, kV3};
 static_assert(sizeof kMigrations / sizeof kMigrations[0] == kSchemaVersion);
 
 }  // namespace

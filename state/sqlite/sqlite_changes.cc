@@ -24,7 +24,7 @@ StateStatus ChangeSetNotOpen(int64_t id, const std::string& status) {
 void SqliteStateStore::EnsureStage(const std::string& stage, const std::string& lineage) {
   int64_t now = env_->NowMillis();
   db_->Prepare("INSERT OR IGNORE INTO stages(name, lineage, serial, created_at, updated_at) VALUES(?, ?, 0, ?, ?)")
-      .Bind(1, stage)
+      .Bind(1, Key(stage))
       .Bind(2, lineage.empty() ? NewUuid(*env_) : lineage)
       .Bind(3, now)
       .Bind(4, now)
@@ -40,7 +40,7 @@ void SqliteStateStore::MarkDirty(int64_t change_set_id) {
   do {                                                                                          \
     if (StateStatus s = RequireLock((cs).stage, (cs).lock_id); !s.ok()) return s;               \
     Statement& cst = db_->Prepare("SELECT status FROM change_sets WHERE id = ? AND stage = ?"); \
-    cst.Bind(1, (cs).id).Bind(2, (cs).stage);                                                   \
+    cst.Bind(1, (cs).id).Bind(2, Key((cs).stage));                                                   \
     std::string cs_status = cst.Step() ? cst.Text(0) : "";                                      \
     cst.Reset();                                                                                \
     if (cs_status != "open") return ChangeSetNotOpen((cs).id, cs_status);                       \
@@ -60,7 +60,7 @@ StateResult<ChangeSet> SqliteStateStore::BeginChangeSet(const std::string& lock_
     bool dirty = false;
     {
       Statement& st = db_->Prepare("SELECT id, dirty FROM change_sets WHERE stage = ? AND status = 'open' ORDER BY id");
-      st.Bind(1, stage);
+      st.Bind(1, Key(stage));
       while (st.Step()) {
         cs.interrupted.push_back(st.Int(0));
         dirty = dirty || st.Int(1) != 0;
@@ -69,7 +69,7 @@ StateResult<ChangeSet> SqliteStateStore::BeginChangeSet(const std::string& lock_
     db_->Prepare(
            "INSERT INTO change_sets(stage, operation, lock_id, holder, status, dirty, started_at) "
            "VALUES(?, ?, ?, ?, 'open', ?, ?)")
-        .Bind(1, stage)
+        .Bind(1, Key(stage))
         .Bind(2, operation)
         .Bind(3, lock_id)
         .Bind(4, Holder())
@@ -94,7 +94,7 @@ StateResult<ChangeSet> SqliteStateStore::BeginChangeSet(const std::string& lock_
 
 StateResult<SqliteStateStore::PendingOp> SqliteStateStore::ReadPendingOp(const std::string& stage, int64_t id) {
   Statement& st = db_->Prepare("SELECT address, action, prior_status, status, idempotency_token FROM operations WHERE id = ? AND stage = ?");
-  st.Bind(1, id).Bind(2, stage);
+  st.Bind(1, id).Bind(2, Key(stage));
   if (!st.Step()) {
     st.Reset();
     return StateStatus::Error(StateCode::NotFound,
@@ -127,7 +127,7 @@ StateResult<int64_t> SqliteStateStore::BeginOperation(const ChangeSet& cs, const
     db_->Prepare(
            "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, prior_status, "
            "started_at) VALUES(?, ?, ?, ?, ?, 'pending', ?, ?)")
-        .Bind(1, cs.stage)
+        .Bind(1, Key(cs.stage))
         .Bind(2, cs.id)
         .Bind(3, address)
         .Bind(4, ToString(request.action))
@@ -146,7 +146,7 @@ StateResult<int64_t> SqliteStateStore::BeginOperation(const ChangeSet& cs, const
             .Bind(1, ToString(status))
             .Bind(2, request.idempotency_token)
             .Bind(3, now)
-            .Bind(4, cs.stage)
+            .Bind(4, Key(cs.stage))
             .Bind(5, address)
             .Run();
       } else {
@@ -180,7 +180,7 @@ StateStatus SqliteStateStore::CompleteOperation(const ChangeSet& cs, int64_t ope
       if (r.idempotency_token.empty()) r.idempotency_token = op->token;
       WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address)));
     } else if (op->action != "read") {
-      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, cs.stage).Bind(2, op->address).Run();
+      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, Key(cs.stage)).Bind(2, op->address).Run();
     }
     db_->Prepare("UPDATE operations SET status = 'completed', finished_at = ? WHERE id = ?")
         .Bind(1, env_->NowMillis())
@@ -213,12 +213,12 @@ StateStatus SqliteStateStore::FailOperation(const ChangeSet& cs, int64_t operati
         db_->Prepare("UPDATE resources SET status = ?, updated_at = ? WHERE stage = ? AND address = ?")
             .Bind(1, *op->prior_status)
             .Bind(2, env_->NowMillis())
-            .Bind(3, cs.stage)
+            .Bind(3, Key(cs.stage))
             .Bind(4, op->address)
             .Run();
       } else {
         db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND status = 'pending-create'")
-            .Bind(1, cs.stage)
+            .Bind(1, Key(cs.stage))
             .Bind(2, op->address)
             .Run();
       }
@@ -249,7 +249,7 @@ StateStatus SqliteStateStore::DeleteResource(const ChangeSet& cs, const Resource
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
-    db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, cs.stage).Bind(2, addr.ToString()).Run();
+    db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, Key(cs.stage)).Bind(2, addr.ToString()).Run();
     if (db_->Changes() == 0) {
       return StateStatus::Error(StateCode::NotFound,
                                 addr.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
@@ -327,7 +327,7 @@ StateResult<CommitResult> SqliteStateStore::CommitChangeSet(const ChangeSet& cs,
       serial = CommitSerial(cs.stage, cs.operation);
     } else {
       Statement& st = db_->Prepare("SELECT serial FROM stages WHERE name = ?");
-      st.Bind(1, cs.stage);
+      st.Bind(1, Key(cs.stage));
       serial = st.Step() ? st.Int(0) : 0;
       st.Reset();
     }
@@ -339,7 +339,7 @@ StateResult<CommitResult> SqliteStateStore::CommitChangeSet(const ChangeSet& cs,
 
 std::optional<std::pair<std::string, int64_t>> SqliteStateStore::ReadLineageAndSerial(const std::string& stage) {
   Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
-  st.Bind(1, stage);
+  st.Bind(1, Key(stage));
   std::optional<std::pair<std::string, int64_t>> header;
   if (st.Step()) header.emplace(st.Text(0), st.Int(1));
   st.Reset();
@@ -352,11 +352,11 @@ int64_t SqliteStateStore::CommitSerial(const std::string& stage, const std::stri
   int64_t serial = 0;
   if (auto header = ReadLineageAndSerial(stage)) std::tie(lineage, serial) = *header;
   ++serial;
-  db_->Prepare("UPDATE stages SET serial = ?, updated_at = ? WHERE name = ?").Bind(1, serial).Bind(2, now).Bind(3, stage).Run();
+  db_->Prepare("UPDATE stages SET serial = ?, updated_at = ? WHERE name = ?").Bind(1, serial).Bind(2, now).Bind(3, Key(stage)).Run();
   // Writes that change sets left open (their process died) are covered by this serial.
   db_->Prepare("UPDATE change_sets SET status = 'interrupted', finished_at = ? WHERE stage = ? AND status = 'open'")
       .Bind(1, now)
-      .Bind(2, stage)
+      .Bind(2, Key(stage))
       .Run();
   auto resources = ReadResources(stage);
   auto outputs = ReadOutputs(stage);
@@ -366,7 +366,7 @@ int64_t SqliteStateStore::CommitSerial(const std::string& stage, const std::stri
   db_->Prepare(
          "INSERT OR REPLACE INTO history(stage, serial, lineage, created_at, operation, holder, resource_count, "
          "output_count, snapshot) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .Bind(1, stage)
+      .Bind(1, Key(stage))
       .Bind(2, serial)
       .Bind(3, lineage)
       .Bind(4, now)
@@ -383,7 +383,7 @@ int64_t SqliteStateStore::CommitSerial(const std::string& stage, const std::stri
 void SqliteStateStore::TrimHistory(const std::string& stage, int64_t serial) {
   if (options_.history_retention <= 0) return;
   db_->Prepare("DELETE FROM history WHERE stage = ? AND serial <= ?")
-      .Bind(1, stage)
+      .Bind(1, Key(stage))
       .Bind(2, serial - options_.history_retention)
       .Run();
 }

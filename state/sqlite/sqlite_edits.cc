@@ -77,7 +77,7 @@ StateResult<int64_t> SqliteStateStore::RemoveResources(const std::string& lock_i
       if (!any && doomed.size() == before) return StateStatus::Error(StateCode::NotFound, NotInStage(text, stage));
     }
     for (const auto& address : doomed) {
-      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, stage).Bind(2, address).Run();
+      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, Key(stage)).Bind(2, address).Run();
     }
     int64_t serial = CommitSerial(stage, "state rm");
     tx.Commit();
@@ -142,7 +142,7 @@ StateResult<int64_t> SqliteStateStore::MoveResource(const std::string& lock_id, 
       }
       auto rename = renames.find(r.address);
       if (!changed && rename == renames.end()) continue;
-      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, stage).Bind(2, r.address).Run();
+      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, Key(stage)).Bind(2, r.address).Run();
       r.dependencies = deps.dump();
       if (rename != renames.end()) r.address = rename->second;
       r.updated_at = env_->NowMillis();
@@ -187,13 +187,13 @@ StateResult<int64_t> SqliteStateStore::ReplaceStage(const std::string& lock_id, 
     std::string new_lineage = state.lineage.empty() ? lineage.value_or("") : state.lineage;
     EnsureStage(stage, new_lineage);
     if (!new_lineage.empty()) {
-      db_->Prepare("UPDATE stages SET lineage = ? WHERE name = ?").Bind(1, new_lineage).Bind(2, stage).Run();
+      db_->Prepare("UPDATE stages SET lineage = ? WHERE name = ?").Bind(1, new_lineage).Bind(2, Key(stage)).Run();
     }
     // A pushed state with a higher serial keeps it: the new serial is max(current + 1, pushed).
     if (state.serial - 1 > serial) {
-      db_->Prepare("UPDATE stages SET serial = ? WHERE name = ?").Bind(1, state.serial - 1).Bind(2, stage).Run();
+      db_->Prepare("UPDATE stages SET serial = ? WHERE name = ?").Bind(1, state.serial - 1).Bind(2, Key(stage)).Run();
     }
-    db_->Prepare("DELETE FROM resources WHERE stage = ?").Bind(1, stage).Run();
+    db_->Prepare("DELETE FROM resources WHERE stage = ?").Bind(1, Key(stage)).Run();
     for (const auto& r : state.resources) WriteResource(stage, Encode(r, std::nullopt));
     std::vector<StoredOutput> outputs;
     for (const auto& o : state.outputs) outputs.push_back(EncodeOutput(o, options_.keys, *env_));
@@ -212,7 +212,7 @@ StateResult<int64_t> SqliteStateStore::Rollback(const std::string& lock_id, cons
     int64_t current_serial = 0;
     if (auto header = ReadLineageAndSerial(stage)) std::tie(current_lineage, current_serial) = *header;
     Statement& st = db_->Prepare("SELECT lineage, snapshot FROM history WHERE stage = ? AND serial = ?");
-    st.Bind(1, stage).Bind(2, serial);
+    st.Bind(1, Key(stage)).Bind(2, serial);
     if (!st.Step()) {
       st.Reset();
       return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no snapshot of serial " +
@@ -234,7 +234,7 @@ StateResult<int64_t> SqliteStateStore::Rollback(const std::string& lock_id, cons
                                     " (its state was replaced by a forced push)");
     }
     // Stored rows are copied as they are: sealed secrets stay sealed, no key needed.
-    db_->Prepare("DELETE FROM resources WHERE stage = ?").Bind(1, stage).Run();
+    db_->Prepare("DELETE FROM resources WHERE stage = ?").Bind(1, Key(stage)).Run();
     for (const auto& r : snapshot.at("resources")) WriteResource(stage, StoredResourceFromJson(r));
     std::vector<StoredOutput> outputs;
     for (const auto& o : snapshot.at("outputs")) outputs.push_back(StoredOutputFromJson(o));

@@ -2,6 +2,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
+#include "state/sqlite/stage_key.h"
 
 namespace strata::state {
 
@@ -16,7 +17,9 @@ constexpr char kLockColumns[] = "id, stage, user, host, pid, process_start, oper
 LockInfo LockFromRow(const Statement& st) {
   LockInfo l;
   l.id = st.Text(0);
-  l.stage = st.Text(1);
+  sqlite::StageKeyParts key = sqlite::SplitStageKey(st.Text(1));
+  l.environment = key.environment;
+  l.stage = key.stage;
   l.user = st.Text(2);
   l.host = st.Text(3);
   l.pid = st.Int(4);
@@ -36,9 +39,11 @@ std::string Ago(int64_t millis) {
 
 }  // namespace
 
-std::optional<LockInfo> SqliteStateStore::ReadLock(const std::string& stage) {
+std::optional<LockInfo> SqliteStateStore::ReadLock(const std::string& stage) { return ReadLockByKey(Key(stage)); }
+
+std::optional<LockInfo> SqliteStateStore::ReadLockByKey(const std::string& key) {
   Statement& st = db_->Prepare(std::string("SELECT ") + kLockColumns + " FROM locks WHERE stage = ?");
-  st.Bind(1, stage);
+  st.Bind(1, key);
   std::optional<LockInfo> lock;
   if (st.Step()) lock = LockFromRow(st);
   st.Reset();
@@ -55,7 +60,7 @@ std::string SqliteStateStore::LockDescription(const LockInfo& lock) const {
 }
 
 std::string SqliteStateStore::LockHeldMessage(const LockInfo& lock) const {
-  return "stage \"" + lock.stage + "\" is locked by " + LockDescription(lock) +
+  return StageLabel(lock.environment, lock.stage) + " is locked by " + LockDescription(lock) +
          ". Wait for it to finish (-lock-timeout=DURATION waits), or, if you are sure no strata process is "
          "working on this stage, run `strata force-unlock " + lock.id + "`.";
 }
@@ -75,6 +80,7 @@ StateResult<LockInfo> SqliteStateStore::TryLock(const LockRequest& request) {
     lock.took_over = took_over;
     lock.id = NewUuid(*env_);
     lock.stage = request.stage;
+    lock.environment = options_.environment;
     lock.user = env_->UserName();
     lock.host = env_->Hostname();
     lock.pid = env_->Pid();
@@ -83,7 +89,7 @@ StateResult<LockInfo> SqliteStateStore::TryLock(const LockRequest& request) {
     lock.since = env_->NowMillis();
     db_->Prepare(std::string("INSERT INTO locks(") + kLockColumns + ") VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
         .Bind(1, lock.id)
-        .Bind(2, lock.stage)
+        .Bind(2, Key(lock.stage))
         .Bind(3, lock.user)
         .Bind(4, lock.host)
         .Bind(5, lock.pid)
@@ -99,10 +105,11 @@ StateResult<LockInfo> SqliteStateStore::TryLock(const LockRequest& request) {
 StateStatus SqliteStateStore::Unlock(const std::string& stage, const std::string& lock_id) {
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
-    db_->Prepare("DELETE FROM locks WHERE stage = ? AND id = ?").Bind(1, stage).Bind(2, lock_id).Run();
+    db_->Prepare("DELETE FROM locks WHERE stage = ? AND id = ?").Bind(1, Key(stage)).Bind(2, lock_id).Run();
     if (db_->Changes() == 0) {
-      return StateStatus::Error(StateCode::NotFound, "the lock " + lock_id + " on stage \"" + stage +
-                                                         "\" is not held (was it force-unlocked?)");
+      return StateStatus::Error(StateCode::NotFound, "the lock " + lock_id + " on " +
+                                                         StageLabel(options_.environment, stage) +
+                                                         " is not held (was it force-unlocked?)");
     }
     tx.Commit();
     return StateStatus::Ok();
@@ -122,7 +129,7 @@ StateResult<LockInfo> SqliteStateStore::ForceUnlock(const std::string& lock_id) 
       Statement& all = db_->Prepare(std::string("SELECT ") + kLockColumns + " FROM locks ORDER BY stage");
       while (all.Step()) {
         LockInfo l = LockFromRow(all);
-        held += "\n  " + l.id + "  stage " + l.stage + ", " + l.Holder() + ", \"" + l.operation + "\" since " +
+        held += "\n  " + l.id + "  " + StageLabel(l.environment, l.stage) + ", " + l.Holder() + ", \"" + l.operation + "\" since " +
                 FormatTimestamp(l.since);
       }
       return StateStatus::Error(StateCode::NotFound, "no lock has the ID " + lock_id +
@@ -142,24 +149,28 @@ StateResult<std::optional<LockInfo>> SqliteStateStore::CurrentLock(const std::st
 std::function<void()> SqliteStateStore::EmergencyUnlocker(const std::string& stage, const std::string& lock_id) {
   std::string path = db_->path();
   int timeout = options_.busy_timeout_ms;
-  return [path, timeout, stage, lock_id]() {
+  return [path, timeout, key = Key(stage), lock_id]() {
     try {
       auto db = Database::Open(path, timeout);
-      db->Prepare("DELETE FROM locks WHERE stage = ? AND id = ?").Bind(1, stage).Bind(2, lock_id).Run();
+      db->Prepare("DELETE FROM locks WHERE stage = ? AND id = ?").Bind(1, key).Bind(2, lock_id).Run();
     } catch (...) {
       // Best effort: the lock then shows as stale (its process is gone) and names force-unlock.
     }
   };
 }
 
+std::string SqliteStateStore::StageLabel(const std::string& environment, const std::string& stage) {
+  return "stage \"" + stage + "\" in environment \"" + environment + "\"";
+}
+
 StateStatus SqliteStateStore::RequireLock(const std::string& stage, const std::string& lock_id) {
   Statement& st = db_->Prepare("SELECT id FROM locks WHERE stage = ?");
-  st.Bind(1, stage);
+  st.Bind(1, Key(stage));
   std::optional<std::string> held;
   if (st.Step()) held = st.Text(0);
   st.Reset();
   if (held && *held == lock_id) return StateStatus::Ok();
-  std::string msg = "refusing to write stage \"" + stage + "\": this process does not hold its lock" +
+  std::string msg = "refusing to write " + StageLabel(options_.environment, stage) + ": this process does not hold its lock" +
                     (lock_id.empty() ? "" : " (its lock " + lock_id + " was force-unlocked");
   if (held) {
     auto lock = ReadLock(stage);

@@ -39,7 +39,7 @@ StateResult<int64_t> SqliteStateStore::Rekey() {
     {
       Statement& st = db_->Prepare("SELECT stage FROM locks ORDER BY stage");
       if (st.Step()) {
-        auto lock = ReadLock(st.Text(0));
+        auto lock = ReadLockByKey(st.Text(0));
         st.Reset();
         return StateStatus::Error(StateCode::LockHeld, "re-encrypting needs every stage unlocked: " +
                                                            LockHeldMessage(*lock));

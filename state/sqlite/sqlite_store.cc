@@ -7,6 +7,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/schema.h"
+#include "state/sqlite/stage_key.h"
 
 namespace strata::state {
 
@@ -52,7 +53,7 @@ bool LooksLikeSqlite(const std::string& path) {
 OperationRecord OperationFromRow(const Statement& st) {
   OperationRecord op;
   op.id = st.Int(0);
-  op.stage = st.Text(1);
+  op.stage = sqlite::SplitStageKey(st.Text(1)).stage;
   op.change_set_id = st.Int(2);
   if (auto a = ParseResourceInstanceAddr(st.Text(3)).addr) op.addr = *a;
   op.action = ParseOperationAction(st.Text(4)).value_or(OperationAction::Create);
@@ -126,7 +127,9 @@ StateResult<std::unique_ptr<SqliteStateStore>> SqliteStateStore::Open(const Sqli
     }
     if (!st.ok()) return st;
     db->Exec(options.durability == Durability::Full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
-    return std::unique_ptr<SqliteStateStore>(new SqliteStateStore(options, std::move(db)));
+    std::unique_ptr<SqliteStateStore> store(new SqliteStateStore(options, std::move(db)));
+    if (StateStatus known = store->RequireEnvironment(); !known.ok()) return known;
+    return store;
   } catch (const sqlite::SqliteError& e) {
     return SqliteErrorStatus(path, options.busy_timeout_ms, e);
   }
@@ -150,7 +153,7 @@ std::string SqliteStateStore::Holder() { return env_->UserName() + "@" + env_->H
 std::optional<StoredResource> SqliteStateStore::ReadResource(const std::string& stage, const std::string& address) {
   Statement& st = db_->Prepare(std::string("SELECT ") + kResourceColumns +
                                " FROM resources WHERE stage = ? AND address = ?");
-  st.Bind(1, stage).Bind(2, address);
+  st.Bind(1, Key(stage)).Bind(2, address);
   std::optional<StoredResource> row;
   if (st.Step()) row = ResourceFromRow(st);
   st.Reset();
@@ -160,7 +163,7 @@ std::optional<StoredResource> SqliteStateStore::ReadResource(const std::string& 
 std::vector<StoredResource> SqliteStateStore::ReadResources(const std::string& stage) {
   Statement& st =
       db_->Prepare(std::string("SELECT ") + kResourceColumns + " FROM resources WHERE stage = ? ORDER BY address");
-  st.Bind(1, stage);
+  st.Bind(1, Key(stage));
   std::vector<StoredResource> rows;
   while (st.Step()) rows.push_back(ResourceFromRow(st));
   return rows;
@@ -169,7 +172,7 @@ std::vector<StoredResource> SqliteStateStore::ReadResources(const std::string& s
 std::vector<StoredOutput> SqliteStateStore::ReadOutputs(const std::string& stage) {
   Statement& st = db_->Prepare(
       "SELECT name, value, sensitive, sensitive_paths, secrets FROM outputs WHERE stage = ? ORDER BY name");
-  st.Bind(1, stage);
+  st.Bind(1, Key(stage));
   std::vector<StoredOutput> rows;
   while (st.Step()) rows.push_back({st.Text(0), st.Text(1), st.Int(2) != 0, st.Text(3), st.Text(4)});
   return rows;
@@ -178,17 +181,17 @@ std::vector<StoredOutput> SqliteStateStore::ReadOutputs(const std::string& stage
 void SqliteStateStore::WriteResource(const std::string& stage, const StoredResource& r) {
   Statement& st = db_->Prepare(std::string("INSERT OR REPLACE INTO resources(stage, ") + kResourceColumns +
                                ") VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  st.Bind(1, stage).Bind(2, r.address).Bind(3, r.mode).Bind(4, r.type).Bind(5, r.provider).Bind(6, r.status);
+  st.Bind(1, Key(stage)).Bind(2, r.address).Bind(3, r.mode).Bind(4, r.type).Bind(5, r.provider).Bind(6, r.status);
   st.Bind(7, r.attributes).Bind(8, r.sensitive_paths).Bind(9, r.secrets).Bind(10, r.dependencies);
   st.Bind(11, r.idempotency_token).Bind(12, r.schema_version).Bind(13, r.created_at).Bind(14, r.updated_at);
   st.Run();
 }
 
 void SqliteStateStore::WriteOutputs(const std::string& stage, const std::vector<StoredOutput>& outputs) {
-  db_->Prepare("DELETE FROM outputs WHERE stage = ?").Bind(1, stage).Run();
+  db_->Prepare("DELETE FROM outputs WHERE stage = ?").Bind(1, Key(stage)).Run();
   for (const auto& o : outputs) {
     db_->Prepare("INSERT INTO outputs(stage, name, value, sensitive, sensitive_paths, secrets) VALUES(?,?,?,?,?,?)")
-        .Bind(1, stage)
+        .Bind(1, Key(stage))
         .Bind(2, o.name)
         .Bind(3, o.value)
         .Bind(4, int64_t{o.sensitive})
@@ -236,7 +239,11 @@ StateResult<std::vector<StageSummary>> SqliteStateStore::ListStages() {
         "SELECT s.name, s.lineage, s.serial, s.updated_at, "
         "(SELECT COUNT(*) FROM resources r WHERE r.stage = s.name) FROM stages s ORDER BY s.name");
     std::vector<StageSummary> out;
-    while (st.Step()) out.push_back({st.Text(0), st.Text(1), st.Int(2), st.Int(4), st.Int(3)});
+    while (st.Step()) {
+      sqlite::StageKeyParts key = sqlite::SplitStageKey(st.Text(0));
+      if (key.environment != options_.environment) continue;
+      out.push_back({key.stage, st.Text(1), st.Int(2), st.Int(4), st.Int(3)});
+    }
     return out;
   });
 }
@@ -245,7 +252,7 @@ StateResult<StageState> SqliteStateStore::LoadStage(const std::string& stage, co
   return Guard([&]() -> StateResult<StageState> {
     Transaction tx(*db_, Transaction::Kind::Read);  // one consistent snapshot
     Statement& st = db_->Prepare("SELECT lineage, serial FROM stages WHERE name = ?");
-    st.Bind(1, stage);
+    st.Bind(1, Key(stage));
     if (!st.Step()) {
       st.Reset();
       StageState empty;
@@ -267,13 +274,17 @@ StateResult<std::map<std::string, OutputState>> SqliteStateStore::LoadOutputs(co
     Transaction tx(*db_, Transaction::Kind::Read);
     int64_t serial = -1;
     Statement& st = db_->Prepare("SELECT serial FROM stages WHERE name = ?");
-    st.Bind(1, stage);
+    st.Bind(1, Key(stage));
     if (st.Step()) serial = st.Int(0);
     st.Reset();
     if (serial <= 0) {
-      return StateStatus::Error(StateCode::NotFound, "stage \"" + stage +
-                                                         "\" has not been applied yet, so its outputs are unknown: "
-                                                         "run `strata apply " + stage + "` first");
+      bool other = options_.environment != kDefaultEnvironment;
+      return StateStatus::Error(StateCode::NotFound,
+                                "stage \"" + stage + "\"" +
+                                    (other ? " has not been applied in environment \"" + options_.environment + "\" yet"
+                                           : " has not been applied yet") +
+                                    ", so its outputs are unknown: run `strata apply " +
+                                    (other ? "-env " + options_.environment + " " : "") + stage + "` first");
     }
     auto rows = ReadOutputs(stage);
     tx.Commit();
@@ -292,7 +303,7 @@ StateResult<std::vector<OperationRecord>> SqliteStateStore::PendingOperations(co
     Statement& st = db_->Prepare(
         "SELECT id, stage, change_set_id, address, action, idempotency_token, status, started_at, finished_at, error "
         "FROM operations WHERE stage = ? AND status = 'pending' ORDER BY id");
-    st.Bind(1, stage);
+    st.Bind(1, Key(stage));
     std::vector<OperationRecord> out;
     while (st.Step()) out.push_back(OperationFromRow(st));
     return out;
@@ -304,7 +315,7 @@ StateResult<std::vector<HistoryEntry>> SqliteStateStore::History(const std::stri
     Statement& st = db_->Prepare(
         "SELECT serial, lineage, created_at, operation, holder, resource_count, output_count FROM history "
         "WHERE stage = ? ORDER BY serial DESC");
-    st.Bind(1, stage);
+    st.Bind(1, Key(stage));
     std::vector<HistoryEntry> out;
     while (st.Step()) {
       out.push_back({st.Int(0), st.Text(1), st.Int(2), st.Text(3), st.Text(4), st.Int(5), st.Int(6)});
@@ -317,7 +328,7 @@ StateResult<StageState> SqliteStateStore::LoadSnapshot(const std::string& stage,
                                                        const LoadOptions& options) {
   return Guard([&]() -> StateResult<StageState> {
     Statement& st = db_->Prepare("SELECT lineage, snapshot FROM history WHERE stage = ? AND serial = ?");
-    st.Bind(1, stage).Bind(2, serial);
+    st.Bind(1, Key(stage)).Bind(2, serial);
     if (!st.Step()) {
       st.Reset();
       return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no snapshot of serial " +

@@ -31,6 +31,8 @@ enum class Durability { Full, Normal };
 
 struct SqliteStoreOptions {
   std::string path;                 // the database file; its directory is created if missing
+  //! The environment the store is opened for (environments.h); it must exist (NotFound).
+  std::string environment = kDefaultEnvironment;
   crypto::KeyRing keys;             // see crypto/state_key.h: LoadKeyRing
   int history_retention = 100;      // snapshots kept per stage; 0 keeps all
   int busy_timeout_ms = 10000;      // waiting for another process's transaction
@@ -89,6 +91,11 @@ class SqliteStateStore final : public StateStore {
   StateResult<SecretCounts> CountSecrets() override;
   StateResult<int64_t> Rekey() override;
 
+  const std::string& Environment() const override { return options_.environment; }
+  StateResult<std::vector<EnvironmentSummary>> ListEnvironments() override;
+  StateStatus CreateEnvironment(const std::string& name) override;
+  StateStatus DeleteEnvironment(const std::string& name, bool force) override;
+
  protected:
   StateEnvironment& Env() override { return *env_; }
 
@@ -99,11 +106,19 @@ class SqliteStateStore final : public StateStore {
   template <class F>
   auto Guard(F&& body) -> decltype(body());
 
+  // The key of `stage` of this store's environment in every table (stage_key.h).
+  std::string Key(const std::string& stage) const;
+  // `stage "eks"` or `stage "eks" in environment "prod"`, for lock messages.
+  static std::string StageLabel(const std::string& environment, const std::string& stage);
+  // NotFound unless this store's environment exists (at Open).
+  StateStatus RequireEnvironment();
+
   // In a write transaction: LockNotHeld unless `lock_id` holds `stage`.
   StateStatus RequireLock(const std::string& stage, const std::string& lock_id);
   // Creates the stage row (new lineage) if missing.
   void EnsureStage(const std::string& stage, const std::string& lineage = "");
   std::optional<LockInfo> ReadLock(const std::string& stage);
+  std::optional<LockInfo> ReadLockByKey(const std::string& key);
   //! "alice@ws1 (pid 4242) for \"apply\" since <time> (3 min ago), lock ID <id>".
   std::string LockDescription(const LockInfo& lock) const;
   std::string LockHeldMessage(const LockInfo& lock) const;

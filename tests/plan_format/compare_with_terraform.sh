@@ -323,6 +323,8 @@ def drop_unknown_typed(tf_sens, st_sens, is_unknown, where, allowed):
 KEYS_ALLOWED = [
     (r"^(prior_state\.)?strata_version$", "strata",
      "Strata adds strata_version (terraform_version is the format it mirrors)"),
+    (r"^strata_environment$", "strata",
+     "Strata's plan -json names the environment it was made in (README \"Environments\")"),
     (r"^relevant_attributes(\.|$)", "terraform",
      "relevant_attributes is not tracked (Terraform omits it when empty)"),
     (r"^configuration\.provider_config\.[^.]+(\.|$)", "both",
@@ -484,9 +486,9 @@ def compare_json(rep, tf_path, st_path):
 
     # -- top-level key order
     tk = [k for k in tf if k != "relevant_attributes"]
-    sk = [k for k in st if k != "strata_version"]
+    sk = [k for k in st if k not in ("strata_version", "strata_environment")]
     rep.check("json: top-level key order", [] if tk == sk else [f"Terraform {tk}", f"Strata    {sk}"],
-              [("strata_version added / relevant_attributes not produced", "")])
+              [("strata_version and strata_environment added / relevant_attributes not produced", "")])
 
     # -- order of the shared keys inside every object (informational)
     def orders(v, p="", acc=None):

@@ -239,6 +239,7 @@ class Writer {
     doc["format"] = kFormat;
     doc["version"] = kPlanFileVersion;
     doc["stage"] = plan.stage;
+    doc["environment"] = plan.environment;
     doc["mode"] = PlanModeName(plan.mode);
     doc["errored"] = plan.errored;
     doc["prior_lineage"] = plan.prior_lineage;
@@ -513,6 +514,8 @@ class Reader {
   Plan Document(const json& doc) const {
     Plan plan;
     plan.stage = Get<std::string>(doc, "", "stage");
+    // Plan files from before environments were made in `default`.
+    if (doc.contains("environment")) plan.environment = Get<std::string>(doc, "", "environment");
     auto mode = EnumNamed<PlanMode>(Get<std::string>(doc, "", "mode"), kPlanModes, &PlanModeName);
     if (!mode) Damaged("mode", "unknown plan mode");
     plan.mode = *mode;

@@ -169,7 +169,7 @@ class PlanApplyTest : public ::testing::Test {
     Diagnostics diags;
     project_ = engine_->OpenProject(dir_.string(), diags);
     ASSERT_TRUE(project_) << diags.items()[0].detail;
-    auto store = cli::OpenProjectStore(*project_);
+    auto store = cli::OpenProjectStore(*project_, "default");
     ASSERT_TRUE(store.ok()) << store.status().message();
     store_ = std::move(*store);
   }

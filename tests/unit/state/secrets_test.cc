@@ -126,13 +126,13 @@ TEST_F(SecretsTest, OpenProjectStoreReadsTheKeyFile) {
   ProjectConfig project;
   project.root_dir = dir.path();
   project.state.key_file = "state.key";
-  auto store = OpenProjectStore(project, env);
+  auto store = OpenProjectStore(project, "default", env);
   ASSERT_TRUE(store.ok()) << store.status().message();
   EXPECT_TRUE((*store)->EncryptsSecrets());
   EXPECT_TRUE(std::filesystem::exists(dir.File(".strata/state.db")));
 
   project.state.backend = "consul";
-  EXPECT_EQ(OpenProjectStore(project, env).status().code(), StateCode::InvalidArgument);
+  EXPECT_EQ(OpenProjectStore(project, "default", env).status().code(), StateCode::InvalidArgument);
 }
 
 }  // namespace

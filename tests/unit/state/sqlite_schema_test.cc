@@ -75,6 +75,52 @@ TEST(SqliteSchemaTest, MigratesAnOlderSchemaKeepingData) {
   EXPECT_EQ(Pragma(path, "PRAGMA user_version"), sqlite::kSchemaVersion);
 }
 
+// Version 3 (environments): a version-2 state becomes environment `default`'s, as it was,
+// and other environments start empty beside it.
+TEST(SqliteSchemaTest, MigratesAVersion2StateIntoTheDefaultEnvironment) {
+  TempDir dir;
+  FakeEnvironment env;
+  std::string path = dir.File("state.db");
+  ExecRaw(path, std::string(sqlite::MigrationSql(1)) + sqlite::MigrationSql(2) +
+                    "INSERT INTO schema_migrations VALUES(1, 0);"
+                    "INSERT INTO schema_migrations VALUES(2, 0);"
+                    "INSERT INTO stages VALUES('eks', 'lineage-1', 4, 0, 0);"
+                    "INSERT INTO resources(stage, address, mode, type, provider, status, attributes, created_at, "
+                    "updated_at) VALUES('eks', 'aws_vpc.main', 'managed', 'aws_vpc', 'aws', 'created', "
+                    "'{\"id\":\"vpc-1\"}', 0, 0);"
+                    "INSERT INTO outputs(stage, name, value) VALUES('eks', 'vpc_id', '\"vpc-1\"');"
+                    "INSERT INTO history(stage, serial, lineage, created_at, operation, holder, resource_count, "
+                    "output_count, snapshot) VALUES('eks', 4, 'lineage-1', 0, 'apply', 'a@b', 1, 1, "
+                    "'{\"resources\":[],\"outputs\":[]}');"
+                    "PRAGMA user_version=2;");
+  auto store = OpenOrDie(Options(path, &env));
+  ASSERT_TRUE(store);
+  EXPECT_EQ(store->Environment(), "default");
+  auto stage = store->LoadStage("eks", {});
+  ASSERT_TRUE(stage.ok()) << stage.status().message();
+  EXPECT_EQ(stage->lineage, "lineage-1");
+  EXPECT_EQ(stage->serial, 4);
+  ASSERT_EQ(stage->resources.size(), 1u);
+  EXPECT_EQ(store->LoadOutputs("eks")->at("vpc_id").value.AsString(), "vpc-1");
+  EXPECT_EQ(store->History("eks")->size(), 1u);
+  auto environments = store->ListEnvironments();
+  ASSERT_TRUE(environments.ok()) << environments.status().message();
+  ASSERT_EQ(environments->size(), 1u);
+  EXPECT_EQ((*environments)[0].name, "default");
+  EXPECT_EQ((*environments)[0].stages, 1);
+  EXPECT_EQ((*environments)[0].resources, 1);
+  ASSERT_TRUE(store->CreateEnvironment("prod").ok());
+  SqliteStoreOptions prod_options = Options(path, &env);
+  prod_options.environment = "prod";
+  auto prod = OpenOrDie(prod_options);
+  ASSERT_TRUE(prod);
+  EXPECT_FALSE(prod->LoadStage("eks")->exists);
+  store.reset();
+  prod.reset();
+  EXPECT_EQ(Pragma(path, "PRAGMA user_version"), 3);
+  EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM schema_migrations WHERE version = 3"), 1);
+}
+
 TEST(SqliteSchemaTest, RefusesANewerSchemaNamingBothVersions) {
   TempDir dir;
   FakeEnvironment env;

@@ -1,0 +1,18 @@
+#include "state/sqlite/stage_key.h"
+
+#include "state/environments.h"
+
+namespace strata::state::sqlite {
+
+std::string StageKey(const std::string& environment, const std::string& stage) {
+  if (environment.empty() || environment == kDefaultEnvironment) return stage;
+  return environment + "/" + stage;
+}
+
+StageKeyParts SplitStageKey(const std::string& key) {
+  size_t slash = key.find('/');
+  if (slash == std::string::npos) return {kDefaultEnvironment, key};
+  return {key.substr(0, slash), key.substr(slash + 1)};
+}
+
+}  // namespace strata::state::sqlite
