@@ -29,10 +29,11 @@ struct VariableArgument {
 };
 
 struct VariableInputs {
-// STRATA_VAR_<name> environment variables, the selected environment's file (envs/NAME.yaml,
-// environment_refs.h), then the -var name=value flags and -var-file files (YAML or JSON) in
-// the order they were given on the command line, a later one winning — Terraform's rule for
-// TF_VAR_*, -var and -var-file.
+  std::vector<VariableArgument> arguments;  // -var and -var-file, in command-line order
+  std::map<std::string, std::string> env;   // STRATA_VAR_<name> → value
+  //! The environment's variables file (empty: none). It serves every stage, so a name the
+  //! stage does not declare is another stage's and is skipped without a warning.
+  std::string environment_file;
 };
 
 struct RootVariableValue {
