@@ -79,9 +79,7 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
   if (events) {
     events->ui().Plan(*plan);
   } else if (ctx.global.json) {
-    auto doc = RenderPlanJson(*plan);
-    doc["strata_environment"] = plan->environment;  // Strata's, as strata_version: not Terraform's
-    *ctx.out << doc.dump() << "\n";
+    *ctx.out << RenderPlanJson(*plan).dump() << "\n";
   } else {
     HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
     *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);

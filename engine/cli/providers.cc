@@ -3,10 +3,16 @@
 // attributes and blocks in `terraform providers schema -json`'s shape (providers/schema_json.h),
 // for editors, linters and policy tools. Without -json it refuses, as Terraform does.
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/command.h"
 #include "engine/cli/wiring.h"
+#include "providers/schema_docs.h"
 #include "providers/schema_json.h"
 
 namespace strata::cli {
@@ -38,6 +44,42 @@ void PrintSchemas(CommandContext& ctx, bool json) {
   *ctx.out << ProviderSchemasJson(DefaultProviders()).dump() << "\n";
 }
 
+// `providers docs DIR`: writes the reference pages; with -check, only says which differ
+// from what DIR holds (the test that keeps docs/reference current).
+void WriteReferencePages(CommandContext& ctx, const std::string& given, bool check) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::path(ctx.WorkingDir()) / given;
+  std::vector<std::string> stale;
+  for (const auto& [relative, text] : ProviderReferencePages(DefaultProviders())) {
+    fs::path path = dir / relative;
+    std::ifstream in(path);
+    std::stringstream held;
+    held << in.rdbuf();
+    if (in && held.str() == text) continue;
+    if (check) {
+      stale.push_back(relative);
+      continue;
+    }
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    std::ofstream out(path);
+    out << text;
+    if (!out.flush()) stale.push_back(relative);
+  }
+  if (stale.empty()) {
+    *ctx.out << (check ? "The reference pages in " + given + " are current.\n" : "Wrote the reference pages to " + given + ".\n");
+    return;
+  }
+  std::string list;
+  for (const std::string& s : stale) list += "\n  " + s;
+  Diagnostics diags;
+  diags.Error(check ? "Reference pages out of date" : "Cannot write the reference pages",
+              check ? fmt::format("These pages differ from the schemas:{}\nRun `strata providers docs {}` and commit them.",
+                                  list, given)
+                    : fmt::format("These could not be written:{}", list));
+  ctx.Report(diags);
+}
+
 }  // namespace
 
 void AddProvidersCommand(CLI::App& app, CommandContext& ctx) {
@@ -47,6 +89,12 @@ void AddProvidersCommand(CLI::App& app, CommandContext& ctx) {
   auto json = std::make_shared<bool>(false);
   schema->add_flag("--json", *json, "Print as JSON (required)");
   schema->callback([json, &ctx] { PrintSchemas(ctx, *json); });
+  auto* docs = cmd->add_subcommand("docs", "Write a Markdown reference page per resource and data source type into DIR");
+  auto dir = std::make_shared<std::string>();
+  auto check = std::make_shared<bool>(false);
+  docs->add_option("dir", *dir, "The directory (docs/reference in the repository)")->required();
+  docs->add_flag("--check", *check, "Write nothing; fail when a page differs from the schemas");
+  docs->callback([dir, check, &ctx] { WriteReferencePages(ctx, *dir, *check); });
   cmd->callback([cmd, &ctx] {
     if (cmd->get_subcommands().empty()) ListProviders(ctx);
   });

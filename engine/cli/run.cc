@@ -39,15 +39,16 @@ std::string CommandContext::WorkingDir() const {
 bool CommandContext::Report(const Diagnostics& diags, const SourceRegistry* sources) {
   if (diags.HasErrors()) exit_code = 1;
   if (diags.empty()) return false;
+  Diagnostics shown = diags.SortedByPosition();
   if (events) {
-    events->Diagnostics(diags, sources);
+    events->Diagnostics(shown, sources);
   } else if (global.json) {
-    *out << DiagnosticsToJson(diags, sources).dump(2) << "\n";
+    *out << DiagnosticsToJson(shown, sources).dump(2) << "\n";
   } else {
     RenderOptions options;
     options.color = !global.no_color && isatty(STDERR_FILENO);
     options.display_root = WorkingDir();
-    *err << "\n" << RenderDiagnostics(diags, sources, options);
+    *err << "\n" << RenderDiagnostics(shown, sources, options);
   }
   return diags.HasErrors();
 }

@@ -345,7 +345,9 @@ class ModuleLoader {
     if (mode == ResourceMode::Managed) keys.push_back("lifecycle");
     CheckKeys(f, v, keys, fmt::format("a {}", what), diags_);
     if (!v["type"]) {
-      diags_.Error("Missing resource type", fmt::format("The {} \"{}\" needs a type, such as aws_vpc or null_resource.", what, name), range);
+      std::string hint = v["value"] ? " It has a value and no type: if it is an output, move it under outputs:." : "";
+      diags_.Error("Missing resource type",
+                   fmt::format("The {} \"{}\" needs a type, such as aws_vpc or null_resource.{}", what, name, hint), range);
     } else if (auto t = ScalarString(f, v["type"], "type", diags_)) {
       r.type = *t;
       r.type_range = NodeRange(f, v["type"]);
@@ -479,6 +481,15 @@ class ModuleLoader {
     out.name = name;
     out.range = range;
     if (!RequireMap(f, v, fmt::format("The output \"{}\"", name))) return out;
+    if (v["type"] && !v["value"]) {
+      // A resource written under outputs: one error that says where it belongs.
+      diags_.Error("Misplaced resource",
+                   fmt::format("\"{}\" is written under outputs:, but it has a type and no value: it looks like a "
+                               "resource. Move it under resources: (or data: for a data source).",
+                               name),
+                   range);
+      return out;
+    }
     CheckKeys(f, v, {"value", "sensitive", "description", "depends_on"}, "an output", diags_);
     if (!v["value"]) {
       diags_.Error("Missing output value", fmt::format("The output \"{}\" needs a value.", name), range);

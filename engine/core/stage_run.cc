@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/declaration_positions.h"
 #include "engine/core/saved_plan.h"
 
 namespace strata {
@@ -53,7 +54,9 @@ PlanOutcome StageRun::MakePlan(const StagePlanOptions& options, Diagnostics& dia
   request.imports = options.imports;
   request.generate_config = options.generate_config;
   request.progress = options.progress;
-  PlanOutcome outcome = PlanStage(request, diags);
+  Diagnostics planning;
+  PlanOutcome outcome = PlanStage(request, planning);
+  diags.Append(WithDeclarationPositions(planning, *loaded_->graph));
   outcome.plan.environment = context_.store->Environment();
   return outcome;
 }
@@ -82,7 +85,10 @@ ApplyOutcome StageRun::Apply(const Plan& plan, const StageApplyOptions& options,
   request.lock_id = lock_->id();
   request.on_event = options.on_event;
   request.progress_interval = options.progress_interval;
-  return ApplyPlan(request, diags);
+  Diagnostics applying;
+  ApplyOutcome outcome = ApplyPlan(request, applying);
+  diags.Append(WithDeclarationPositions(applying, *loaded_->graph));
+  return outcome;
 }
 
 std::optional<ResourceInstanceChange> StageRun::Import(const std::string& address, const std::string& id,

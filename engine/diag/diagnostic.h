@@ -37,6 +37,9 @@ class Diagnostics {
   bool empty() const { return items_.empty(); }
   size_t size() const { return items_.size(); }
   const std::vector<Diagnostic>& items() const { return items_; }
+  //! The same diagnostics in file and line order (those without a position after the others,
+  //! in the order they came): how they are shown, whatever order the parallel walks found them.
+  Diagnostics SortedByPosition() const;
   auto begin() const { return items_.begin(); }
   auto end() const { return items_.end(); }
 

@@ -446,6 +446,7 @@ json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
   j["format_version"] = kTerraformFormatVersion;
   j["terraform_version"] = kTerraformVersion;
   j["strata_version"] = options.strata_version;
+  j["strata_environment"] = plan.environment;  // Strata's, as strata_version: not Terraform's
   if (!plan.variables.empty()) {
     json vars = json::object();
     for (const auto& [name, v] : plan.variables) vars[name] = json{{"value", KnownValueJson(v)}};

@@ -29,7 +29,7 @@ TEST(RenderJsonTest, TopLevelKeysInTerraformOrder) {
   auto j = RenderPlanJson(plan_test::TerraformDataPlan(), {.strata_version = "0.1.0", .timestamp = "2026-01-01T00:00:00Z"});
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  EXPECT_EQ(keys, (std::vector<std::string>{"format_version", "terraform_version", "strata_version", "variables",
+  EXPECT_EQ(keys, (std::vector<std::string>{"format_version", "terraform_version", "strata_version", "strata_environment", "variables",
                                             "planned_values", "resource_changes", "output_changes", "prior_state",
                                             "configuration", "timestamp", "applyable", "complete", "errored"}));
   EXPECT_EQ(j["format_version"], "1.2");
