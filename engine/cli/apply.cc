@@ -110,6 +110,9 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
 void AddApplyFlags(CLI::App* cmd, ApplyArgs& args, bool mode_flags, CommandContext& ctx) {
   args.flags.AddTo(cmd, mode_flags);
   cmd->add_flag("--auto-approve", args.auto_approve, "Apply without asking for confirmation");
+  if (args.destroy_verb) {
+    cmd->add_flag("--force", args.flags.force, "Destroy although applied stages read this stage's outputs");
+  }
   AddJsonEventsFlag(cmd, ctx);
 }
 
@@ -122,7 +125,7 @@ void AddApplyCommand(CLI::App& app, CommandContext& ctx) {
   cmd->callback([args, &ctx] { RunApply(*args, ctx); });
 
   auto destroy = std::make_shared<ApplyArgs>();
-  destroy->destroy_verb = true;
+  destroy->destroy_verb = true;  // before AddApplyFlags: it adds -force for destroy
   auto* dcmd = app.add_subcommand("destroy", "Destroy every object of a stage (plan -destroy, then apply)");
   AddApplyFlags(dcmd, *destroy, false, ctx);
   dcmd->callback([destroy, &ctx] { RunApply(*destroy, ctx); });

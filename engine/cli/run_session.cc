@@ -37,6 +37,7 @@ void PlanFlags::AddTo(CLI::App* cmd, bool mode_flags) {
   if (mode_flags) {
     cmd->add_flag("--refresh-only", refresh_only, "Plan only to update state from what refresh finds");
     cmd->add_flag("--destroy", destroy, "Plan to destroy every object of the stage");
+    cmd->add_flag("--force", force, "With -destroy: go ahead although applied stages read this stage's outputs");
   }
   cmd->add_option("--parallelism", parallelism, "At most N provider operations at once")->default_val(10);
   lock.AddTo(cmd);
@@ -153,6 +154,7 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
   if (!ctx_.MachineReadable()) *ctx_.out << PlanHeader();
   options.parallelism = flags.parallelism;
   options.generate_config = !flags.generate_config_out.empty();
+  options.force = flags.force;
   std::mutex print;
   if (!ctx_.MachineReadable()) {
     // Terraform's "addr: Refreshing state... [id=...]" lines, from the walker's threads.

@@ -26,6 +26,7 @@ struct PlanFlags {
   bool refresh = true;
   bool refresh_only = false;
   bool destroy = false;
+  bool force = false;  // -force: destroy although applied stages read this one
   //! plan -generate-config-out=FILE: where the configuration of imports without one goes.
   std::string generate_config_out;
   int parallelism = 10;

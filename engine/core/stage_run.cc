@@ -4,6 +4,7 @@
 
 #include "engine/core/declaration_positions.h"
 #include "engine/core/saved_plan.h"
+#include "engine/core/stage_consumers.h"
 
 namespace strata {
 
@@ -44,6 +45,24 @@ Request StageRun::RequestFor(int parallelism) const {
 }
 
 PlanOutcome StageRun::MakePlan(const StagePlanOptions& options, Diagnostics& diags) {
+  if (options.mode == PlanMode::Destroy && options.targets.empty() && !options.force) {
+    std::vector<std::string> readers = AppliedReadersOf(*context_.engine, *context_.project, *context_.store, stage_);
+    if (!readers.empty()) {
+      std::string names;
+      for (const std::string& r : readers) names += (names.empty() ? "" : ", ") + r;
+      diags.Error("Stage is read by applied stages",
+                  fmt::format("Stage \"{}\" cannot be destroyed while {} {} {} outputs and still {} objects: destroy "
+                              "{} first (later stages before earlier ones), or pass -force to destroy it anyway.",
+                              stage_, readers.size() == 1 ? "stage" : "stages", names,
+                              readers.size() == 1 ? "reads its" : "read its", readers.size() == 1 ? "holds" : "hold",
+                              readers.size() == 1 ? "it" : "them"));
+      PlanOutcome refused;
+      refused.plan.stage = stage_;
+      refused.plan.mode = options.mode;
+      refused.plan.errored = true;
+      return refused;
+    }
+  }
   auto request = RequestFor<PlanRequest>(options.parallelism);
   request.prior = &prior_;
   request.options.variables = options.variables;

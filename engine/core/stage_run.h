@@ -41,6 +41,8 @@ struct StagePlanOptions {
   std::map<std::string, std::string> imports;
   //! Import entries naming no configuration get it generated (PlanOutcome::generated_config).
   bool generate_config = false;
+  //! A destroy goes ahead although applied stages read this stage's outputs.
+  bool force = false;
   //! Progress of provider calls ("Refreshing state..."); may be empty.
   std::function<void(const std::string& address, const std::string& message)> progress;
 };
