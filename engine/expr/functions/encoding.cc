@@ -16,6 +16,7 @@
 #include <zlib.h>
 
 #include "engine/base/base64.h"
+#include "engine/base/query_unescape.h"
 #include "engine/expr/function.h"
 #include "engine/expr/functions/util.h"
 #include "engine/expr/functions/yaml_value.h"
@@ -350,29 +351,11 @@ Value TextDecodeBase64(const Args& args, const FunctionContext&) {
 
 // Go's url.QueryUnescape: "+" is a space and %XX a byte; the bytes must make UTF-8 text.
 std::string UrlDecode(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  auto hex = [](char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+') {
-      out += ' ';
-    } else if (s[i] != '%') {
-      out += s[i];
-    } else {
-      int high = i + 1 < s.size() ? hex(s[i + 1]) : -1;
-      int low = i + 2 < s.size() ? hex(s[i + 2]) : -1;
-      if (high < 0 || low < 0) Fail(0, fmt::format("invalid URL escape \"{}\"", s.substr(i, 3)));
-      out += static_cast<char>(high * 16 + low);
-      i += 2;
-    }
-  }
-  if (!functions::IsValidUtf8(out)) Fail(0, "the decoded bytes are not valid UTF-8 text");
-  return out;
+  size_t bad_at = 0;
+  std::optional<std::string> out = base::QueryUnescape(s, &bad_at);
+  if (!out) Fail(0, fmt::format("invalid URL escape \"{}\"", s.substr(bad_at, 3)));
+  if (!functions::IsValidUtf8(*out)) Fail(0, "the decoded bytes are not valid UTF-8 text");
+  return *out;
 }
 
 // Go's url.QueryEscape.

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "engine/base/base64.h"
+#include "engine/base/query_unescape.h"
 #include "providers/aws/http/url.h"
 #include "sandbox/kubernetes/auth/sts_host.h"
 #include "sandbox/sigv4_verifier.h"
@@ -47,25 +48,6 @@ std::optional<std::string> DecodeRawUrlBase64(std::string_view text) {
   return base::Base64Decode(text, base::Base64Input::kLenient);
 }
 
-// Go's url.QueryUnescape: '+' is a space, '%' must start two hex digits.
-std::optional<std::string> QueryUnescape(std::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+') {
-      out += ' ';
-    } else if (s[i] != '%') {
-      out += s[i];
-    } else {
-      if (i + 2 >= s.size() || !std::isxdigit(static_cast<unsigned char>(s[i + 1])) ||
-          !std::isxdigit(static_cast<unsigned char>(s[i + 2])))
-        return std::nullopt;
-      out += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
-      i += 2;
-    }
-  }
-  return out;
-}
-
 // Go's url.ParseQuery: every value of every key; nullopt when malformed (a ';' or a bad
 // escape).
 std::optional<std::map<std::string, std::vector<std::string>>> ParseQueryValues(std::string_view query) {
@@ -77,8 +59,8 @@ std::optional<std::map<std::string, std::vector<std::string>>> ParseQueryValues(
     if (item.empty()) continue;
     if (item.find(';') != std::string_view::npos) return std::nullopt;
     size_t eq = item.find('=');
-    auto key = QueryUnescape(item.substr(0, eq));
-    auto value = QueryUnescape(eq == std::string_view::npos ? std::string_view() : item.substr(eq + 1));
+    auto key = base::QueryUnescape(item.substr(0, eq));
+    auto value = base::QueryUnescape(eq == std::string_view::npos ? std::string_view() : item.substr(eq + 1));
     if (!key || !value) return std::nullopt;
     out[*key].push_back(*value);
   }
