@@ -58,6 +58,20 @@ struct StageState {
   const OutputState* FindOutput(const std::string& name) const;
 };
 
+//! An output of an earlier stage as a stage's last full apply read it (${stage.S.X}): enough
+//! to tell later whether that output has changed since, never the value itself.
+struct UpstreamRead {
+  std::string stage;       // the stage read (in the reader's environment)
+  std::string output;
+  //! That stage's serial, taken just before its outputs were read: the value came from this
+  //! serial or a later one (informational; the digest decides whether the value changed).
+  int64_t serial = 0;
+  std::string digest;      // hex SHA-256 of the value's canonical JSON (engine/core/upstream_reads.h)
+  bool sensitive = false;  // the value was (or held) a sensitive one: say so, never more
+
+  bool operator==(const UpstreamRead&) const = default;
+};
+
 //! A short description of a stage for listings.
 struct StageSummary {
   std::string name;

@@ -28,6 +28,7 @@
 //     auto op = store.BeginOperation(*cs, {addr, Create, provider, token});  // committed
 //     ... provider call ...
 //     store.CompleteOperation(*cs, *op, new_state)  or  store.FailOperation(*cs, *op, error)
+//   store.RecordUpstreamReads(*cs, reads);                     // the ${stage.S.X} it read
 //   store.CommitChangeSet(*cs, outputs);                       // serial + 1, snapshot
 //   store.Unlock(stage, lock->id);                             // or let a ScopedStageLock do it
 
@@ -108,6 +109,9 @@ class StateStore {
   virtual StateResult<std::map<std::string, OutputState>> LoadOutputs(const std::string& stage) = 0;
   //! Operations of `stage` still pending (in flight when their process stopped).
   virtual StateResult<std::vector<OperationRecord>> PendingOperations(const std::string& stage) = 0;
+  //! What the last RecordUpstreamReads of `stage` recorded, by stage and output; empty when
+  //! nothing was recorded (a stage never applied, or applied before Strata recorded reads).
+  virtual StateResult<std::vector<UpstreamRead>> LoadUpstreamReads(const std::string& stage) = 0;
   //! Kept snapshots, newest first.
   virtual StateResult<std::vector<HistoryEntry>> History(const std::string& stage) = 0;
   //! The state as it was at `serial` (from the history).
@@ -156,6 +160,12 @@ class StateStore {
   //! NotFound when `from` is absent; InvalidArgument when `to` is taken.
   virtual StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
                                      const ResourceInstanceAddr& to) = 0;
+  //! Records which outputs of earlier stages the stage read, replacing what was recorded
+  //! for it before (the caller sorts them by stage and output). A write of the change set,
+  //! durable when it returns like the others, but not part of the stage's state: it moves
+  //! no serial, is kept in no history snapshot, and state edits (rm, mv, push, rollback)
+  //! leave it; deleting the stage's environment deletes it.
+  virtual StateStatus RecordUpstreamReads(const ChangeSet& cs, const std::vector<UpstreamRead>& reads) = 0;
   //! Ends the change set: replaces the outputs when given, increments the serial when
   //! anything changed, and keeps the snapshot in the history.
   virtual StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,

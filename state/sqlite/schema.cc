@@ -113,7 +113,24 @@ CREATE TABLE environments (
 INSERT INTO environments(name, created_at) VALUES('default', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
 )sql";
 
-constexpr const char* kMigrations[] = {kV1, kV2, kV3};
+// Version 4: the outputs of earlier stages (${stage.S.X}) each stage read at its last full
+// apply, with a digest of each value and never the value, so that its plan can say which
+// of them changed since (StateStore::RecordUpstreamReads). `stage` is the reader's key;
+// `source_stage` is a plain stage name of the reader's environment.
+constexpr const char* kV4 = R"sql(
+CREATE TABLE upstream_reads (
+  stage        TEXT NOT NULL REFERENCES stages(name) ON DELETE CASCADE,
+  source_stage TEXT NOT NULL,
+  output       TEXT NOT NULL,
+  serial       INTEGER NOT NULL,            -- source_stage's serial when read
+  digest       TEXT NOT NULL,               -- hex SHA-256 of the value's canonical JSON
+  sensitive    INTEGER NOT NULL DEFAULT 0,
+  recorded_at  INTEGER NOT NULL,
+  PRIMARY KEY (stage, source_stage, output)
+) WITHOUT ROWID;
+)sql";
+
+constexpr const char* kMigrations[] = {kV1, kV2, kV3, kV4};
 static_assert(sizeof kMigrations / sizeof kMigrations[0] == kSchemaVersion);
 
 }  // namespace

@@ -35,15 +35,20 @@ void SqliteStateStore::MarkDirty(int64_t change_set_id) {
   db_->Prepare("UPDATE change_sets SET dirty = 1 WHERE id = ? AND dirty = 0").Bind(1, change_set_id).Run();
 }
 
-// Lock held and change set open: the common preamble of every change-set write.
-#define STRATA_REQUIRE_OPEN(cs)                                                                 \
-  do {                                                                                          \
-    if (StateStatus s = RequireLock((cs).stage, (cs).lock_id); !s.ok()) return s;               \
-    Statement& cst = db_->Prepare("SELECT status FROM change_sets WHERE id = ? AND stage = ?"); \
-    cst.Bind(1, (cs).id).Bind(2, Key((cs).stage));                                                   \
-    std::string cs_status = cst.Step() ? cst.Text(0) : "";                                      \
-    cst.Reset();                                                                                \
-    if (cs_status != "open") return ChangeSetNotOpen((cs).id, cs_status);                       \
+StateStatus SqliteStateStore::RequireOpenChangeSet(const ChangeSet& cs) {
+  if (StateStatus s = RequireLock(cs.stage, cs.lock_id); !s.ok()) return s;
+  Statement& st = db_->Prepare("SELECT status FROM change_sets WHERE id = ? AND stage = ?");
+  st.Bind(1, cs.id).Bind(2, Key(cs.stage));
+  std::string status = st.Step() ? st.Text(0) : "";
+  st.Reset();
+  if (status != "open") return ChangeSetNotOpen(cs.id, status);
+  return StateStatus::Ok();
+}
+
+// The common preamble of every change-set write.
+#define STRATA_REQUIRE_OPEN(cs)                                                \
+  do {                                                                         \
+    if (StateStatus s = RequireOpenChangeSet(cs); !s.ok()) return s;           \
   } while (0)
 
 StateResult<ChangeSet> SqliteStateStore::BeginChangeSet(const std::string& lock_id, const std::string& stage,

@@ -56,6 +56,7 @@ class SqliteStateStore final : public StateStore {
   StateResult<StageState> LoadStage(const std::string& stage, const LoadOptions& options = {}) override;
   StateResult<std::map<std::string, OutputState>> LoadOutputs(const std::string& stage) override;
   StateResult<std::vector<OperationRecord>> PendingOperations(const std::string& stage) override;
+  StateResult<std::vector<UpstreamRead>> LoadUpstreamReads(const std::string& stage) override;
   StateResult<std::vector<HistoryEntry>> History(const std::string& stage) override;
   StateResult<StageState> LoadSnapshot(const std::string& stage, int64_t serial,
                                        const LoadOptions& options = {}) override;
@@ -76,6 +77,7 @@ class SqliteStateStore final : public StateStore {
   StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) override;
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
   StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to) override;
+  StateStatus RecordUpstreamReads(const ChangeSet& cs, const std::vector<UpstreamRead>& reads) override;
   StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,
                                             const std::optional<std::vector<OutputState>>& outputs) override;
 
@@ -115,6 +117,8 @@ class SqliteStateStore final : public StateStore {
 
   // In a write transaction: LockNotHeld unless `lock_id` holds `stage`.
   StateStatus RequireLock(const std::string& stage, const std::string& lock_id);
+  // In a write transaction: RequireLock, and InvalidArgument unless `cs` is open.
+  StateStatus RequireOpenChangeSet(const ChangeSet& cs);
   // Creates the stage row (new lineage) if missing.
   void EnsureStage(const std::string& stage, const std::string& lineage = "");
   std::optional<LockInfo> ReadLock(const std::string& stage);
