@@ -9,6 +9,7 @@
 #include "engine/cli/json_ui.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
+#include "engine/plan/upstream_notes.h"
 #include "engine/cli/wiring.h"
 
 namespace strata::cli {
@@ -100,7 +101,8 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
     events->ui().Plan(*plan);
   } else {
     HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
-    *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
+    *ctx.out << RenderDriftHuman(*plan, options) << RenderUpstreamNotesHuman(*plan, options)
+             << RenderPlanHuman(*plan, options);
     if (plan->HasChanges() && !args.auto_approve && !Confirm(ctx, session, destroy)) return;
     if (!plan->HasChanges()) *ctx.out << "\n";
   }

@@ -9,6 +9,7 @@
 #include "engine/cli/json_ui.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
+#include "engine/plan/upstream_notes.h"
 #include "engine/plan/render_json.h"
 #include "engine/cli/wiring.h"
 #include "engine/plan/file/plan_file.h"
@@ -82,7 +83,8 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
     *ctx.out << RenderPlanJson(*plan).dump() << "\n";
   } else {
     HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
-    *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
+    *ctx.out << RenderDriftHuman(*plan, options) << RenderUpstreamNotesHuman(*plan, options)
+             << RenderPlanHuman(*plan, options);
     if (!args.out.empty()) {
       *ctx.out << fmt::format(
           "\n{}\n\nSaved the plan to: {}\n\nTo perform exactly these actions, run the following command to apply:\n"

@@ -14,6 +14,7 @@
 #include "engine/cli/state_session.h"
 #include "engine/cli/wiring.h"
 #include "engine/plan/render_human.h"
+#include "engine/plan/upstream_notes.h"
 #include "engine/plan/render_json.h"
 
 namespace strata::cli {
@@ -42,7 +43,8 @@ void ShowPlan(StateSession& session, CommandContext& ctx, const std::string& fil
     return;
   }
   HumanRenderOptions options{ctx.Color(), &schemas};
-  *ctx.out << RenderDriftHuman(*plan, options) << RenderPlanHuman(*plan, options);
+  *ctx.out << RenderDriftHuman(*plan, options) << RenderUpstreamNotesHuman(*plan, options)
+             << RenderPlanHuman(*plan, options);
 }
 
 void ShowState(StateSession& session, CommandContext& ctx, const std::string& given, const SchemaSource& schemas) {

@@ -17,6 +17,7 @@
 #include "engine/core/ordering_classes.h"
 #include "engine/core/provider_set.h"
 #include "engine/core/resource_dependencies.h"
+#include "engine/core/upstream_reads.h"
 
 namespace strata {
 
@@ -42,6 +43,7 @@ class Applier {
         providers_(*request.providers),
         classes_(*request.plan, *request.providers) {
     for (const ResourceInstanceChange& c : request.plan->changes) changes_[c.addr.ToString()] = &c;
+    if (request.options.stage_outputs) upstream_.emplace(*request.options.stage_outputs);
   }
 
   ApplyOutcome Run() {
@@ -219,6 +221,7 @@ class Applier {
   EvaluateOptions EvaluationOptionsFromPlan(Diagnostics& diags) {
     EngineOptions options = req_.options;
     options.variables = {};
+    if (upstream_) options.stage_outputs = &*upstream_;
     EvaluateOptions eval = req_.engine->EvaluationOptions(*req_.project, *req_.stage, options, diags);
     eval.root_variables.clear();
     for (const auto& [name, value] : req_.plan->variables) eval.root_variables[name] = RootVariableValue{value, "the plan", {}};
@@ -532,6 +535,7 @@ class Applier {
     bool destroy_complete = outcome_.failed.empty() && !outcome_.interrupted;
     std::optional<std::vector<state::OutputState>> outputs =
         OutputsToCommit(*req_.plan, destroy_complete, *req_.stage->graph, evaluation_.get(), state_.outputs);
+    RecordUpstreamReads(destroy_complete);
     auto committed = req_.store->CommitChangeSet(*cs_, outputs);
     if (!committed.ok()) {
       diags_.Add(committed.status().ToDiagnostic());
@@ -543,8 +547,26 @@ class Applier {
     }
   }
 
+  // What this stage read of earlier stages' outputs, for its next plan to compare
+  // (upstream_reads.h): recorded after a full apply that went through, and cleared after a
+  // complete destroy. A targeted, refresh-only, failed or interrupted apply keeps the last
+  // record, since the objects that read the values may not have taken them.
+  void RecordUpstreamReads(bool destroy_complete) {
+    const Plan& plan = *req_.plan;
+    if (!upstream_ || !plan.targets.empty() || diags_.HasErrors()) return;
+    std::vector<state::UpstreamRead> reads;
+    if (plan.mode == PlanMode::Normal) {
+      if (!outcome_.failed.empty() || !outcome_.skipped.empty() || outcome_.interrupted) return;
+      reads = upstream_->Reads();
+    } else if (plan.mode != PlanMode::Destroy || !destroy_complete) {
+      return;
+    }
+    CheckStored(req_.store->RecordUpstreamReads(*cs_, reads), plan.stage, diags_);
+  }
+
   const ApplyRequest& req_;
   Diagnostics& diags_;
+  std::optional<RecordingStageOutputs> upstream_;  // req_.options.stage_outputs, recorded
   ProviderSet providers_;
   std::map<std::string, const ResourceInstanceChange*> changes_;
   const state::ChangeSet* cs_ = nullptr;

@@ -29,6 +29,10 @@ class StageOutputSource {
   virtual ~StageOutputSource() = default;
   //! The output's value, or nullopt with `error` set (stage never applied, no such output).
   virtual std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) = 0;
+  //! The serial of `stage`'s state as taken before its outputs were first read, so that the
+  //! values ReadOutput answered come from it or a later one; nullopt when the source has no
+  //! serials (or the stage has no state).
+  virtual std::optional<int64_t> StageSerial(const std::string& /*stage*/) { return std::nullopt; }
 };
 
 struct EngineOptions {

@@ -5,6 +5,7 @@
 #include "engine/core/declaration_positions.h"
 #include "engine/core/saved_plan.h"
 #include "engine/core/stage_consumers.h"
+#include "engine/core/upstream_reads.h"
 
 namespace strata {
 
@@ -77,6 +78,15 @@ PlanOutcome StageRun::MakePlan(const StagePlanOptions& options, Diagnostics& dia
   PlanOutcome outcome = PlanStage(request, planning);
   diags.Append(WithDeclarationPositions(planning, *loaded_->graph));
   outcome.plan.environment = context_.store->Environment();
+  if (options.mode != PlanMode::Destroy && context_.stage_outputs) {
+    auto recorded = context_.store->LoadUpstreamReads(stage_);
+    if (recorded.ok()) {
+      outcome.plan.upstream_changes = ChangedUpstreamOutputs(*recorded, *context_.stage_outputs);
+    } else {
+      diags.Add(recorded.status().ToDiagnostic());
+      outcome.plan.errored = true;
+    }
+  }
   return outcome;
 }
 

@@ -116,6 +116,22 @@ const char* PlanModeName(PlanMode mode);
 
 //! The plan of one stage. `changes` holds every resource instance the plan considered,
 //! NoOp ones included: the JSON view derives prior_state and planned_values from them.
+//! An output of an earlier stage that this stage read (${stage.S.X}) at its last full apply
+//! and that has changed since, or can no longer be read: a note in the plan's header. Never
+//! the value: a sensitive one is only said to be sensitive.
+struct UpstreamOutputChange {
+  std::string stage;   // the earlier stage
+  std::string output;
+  bool sensitive = false;
+  int64_t serial_then = 0;  // the earlier stage's serial when this stage read it (0: unknown)
+  int64_t serial_now = 0;   // ... and now (0: unknown)
+  //! Why the output cannot be read now (the stage has no such output any more, was never
+  //! applied in this environment, ...); empty when it was read and its value differs.
+  std::string unavailable;
+
+  bool operator==(const UpstreamOutputChange&) const = default;
+};
+
 struct Plan {
   std::string stage;
   //! The environment the plan was made in (state/environments.h): a saved plan applies only there.
@@ -144,6 +160,9 @@ struct Plan {
   //! Objects changed or deleted outside Strata, found by refresh (before = state, after =
   //! refreshed; action Update or Delete). A refresh-only plan applies exactly these.
   std::vector<ResourceInstanceChange> drift;
+  //! Outputs of earlier stages read at this stage's last full apply that changed since (by
+  //! stage and output). Notes only: they make no change by themselves.
+  std::vector<UpstreamOutputChange> upstream_changes;
 
   //! True if anything would change: a resource action other than NoOp, or an output change.
   bool HasChanges() const;

@@ -447,6 +447,18 @@ json RenderPlanJson(const Plan& plan, const JsonRenderOptions& options) {
   j["terraform_version"] = kTerraformVersion;
   j["strata_version"] = options.strata_version;
   j["strata_environment"] = plan.environment;  // Strata's, as strata_version: not Terraform's
+  if (!plan.upstream_changes.empty()) {
+    // Strata's too: earlier stages' outputs read at the last apply that changed since
+    // (engine/plan/upstream_notes.h), never their values.
+    json notes = json::array();
+    for (const UpstreamOutputChange& c : plan.upstream_changes) {
+      json e{{"stage", c.stage}, {"output", c.output}, {"sensitive", c.sensitive}, {"serial_then", c.serial_then},
+             {"serial_now", c.serial_now}};
+      if (!c.unavailable.empty()) e["unavailable"] = c.unavailable;
+      notes.push_back(std::move(e));
+    }
+    j["strata_upstream_changes"] = std::move(notes);
+  }
   if (!plan.variables.empty()) {
     json vars = json::object();
     for (const auto& [name, v] : plan.variables) vars[name] = json{{"value", KnownValueJson(v)}};

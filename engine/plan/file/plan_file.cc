@@ -265,6 +265,20 @@ class Writer {
       outputs.push_back(std::move(j));
     }
     doc["output_changes"] = std::move(outputs);
+    if (!plan.upstream_changes.empty()) {
+      ojson upstream = ojson::array();
+      for (const UpstreamOutputChange& c : plan.upstream_changes) {
+        ojson j = ojson::object();
+        j["stage"] = c.stage;
+        j["output"] = c.output;
+        j["sensitive"] = c.sensitive;
+        j["serial_then"] = c.serial_then;
+        j["serial_now"] = c.serial_now;
+        j["unavailable"] = c.unavailable;
+        upstream.push_back(std::move(j));
+      }
+      doc["upstream_changes"] = std::move(upstream);
+    }
     return doc;
   }
 
@@ -544,6 +558,22 @@ class Reader {
       o.after = Val(outputs[i], where, "after", "output " + o.name + " after");
       o.sensitive = Get<bool>(outputs[i], where, "sensitive");
       plan.output_changes.push_back(std::move(o));
+    }
+    // Notes only (engine/plan/upstream_notes.h); absent when there are none.
+    if (doc.contains("upstream_changes")) {
+      const json& upstream = Array(doc, "", "upstream_changes");
+      for (size_t i = 0; i < upstream.size(); ++i) {
+        std::string where = "upstream_changes[" + std::to_string(i) + "].";
+        if (!upstream[i].is_object()) Damaged(where, "not an object");
+        UpstreamOutputChange c;
+        c.stage = Get<std::string>(upstream[i], where, "stage");
+        c.output = Get<std::string>(upstream[i], where, "output");
+        c.sensitive = Get<bool>(upstream[i], where, "sensitive");
+        c.serial_then = Get<int64_t>(upstream[i], where, "serial_then");
+        c.serial_now = Get<int64_t>(upstream[i], where, "serial_now");
+        c.unavailable = Get<std::string>(upstream[i], where, "unavailable");
+        plan.upstream_changes.push_back(std::move(c));
+      }
     }
     return plan;
   }

@@ -11,7 +11,9 @@
 //    "prior_lineage": "…", "prior_serial": 3, "config_digest": "…",
 //    "targets": [], "replace": [], "variables": {"region": VALUE},
 //    "changes": [CHANGE], "drift": [CHANGE],
-//    "output_changes": [{"name", "action", "before": VALUE, "after": VALUE, "sensitive"}]}
+//    "output_changes": [{"name", "action", "before": VALUE, "after": VALUE, "sensitive"}],
+//    "upstream_changes": [{"stage", "output", "sensitive", "serial_then", "serial_now",
+//                          "unavailable"}]}        (only when there are any: notes, no values)
 //
 //   CHANGE = {"address", "type", "provider", "mode", "action": "delete-then-create",
 //             "reason": "replace_because_tainted" (or ""), "schema_version",

@@ -116,6 +116,7 @@ void ExpectSamePlan(const Plan& a, const Plan& b) {
   }
   ASSERT_EQ(a.drift.size(), b.drift.size());
   for (size_t i = 0; i < a.drift.size(); ++i) ExpectSameChange(a.drift[i], b.drift[i]);
+  EXPECT_EQ(a.upstream_changes, b.upstream_changes);
 }
 
 ResourceInstanceAddr Addr(const std::string& text) { return *ParseResourceInstanceAddr(text).addr; }
@@ -223,6 +224,8 @@ Plan FullPlan() {
   plan.targets = {"module.eks", "aws_db_instance.main[0]"};
   plan.replace = {"aws_db_instance.main[0]"};
   plan.drift = {drifted};
+  plan.upstream_changes = {{"net", "vpc_id", false, 12, 14, ""},
+                           {"net", "token", true, 12, 0, "stage \"net\" has no output \"token\""}};
   return plan;
 }
 
