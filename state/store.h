@@ -164,7 +164,8 @@ class StateStore {
   //! for it before (the caller sorts them by stage and output). A write of the change set,
   //! durable when it returns like the others, but not part of the stage's state: it moves
   //! no serial, is kept in no history snapshot, and state edits (rm, mv, push, rollback)
-  //! leave it; deleting the stage's environment deletes it.
+  //! leave it; deleting the stage's environment deletes it. The digest of a sensitive read
+  //! is a secret at rest like the others: sealed, counted by CountSecrets, re-sealed by Rekey.
   virtual StateStatus RecordUpstreamReads(const ChangeSet& cs, const std::vector<UpstreamRead>& reads) = 0;
   //! Ends the change set: replaces the outputs when given, increments the serial when
   //! anything changed, and keeps the snapshot in the history.

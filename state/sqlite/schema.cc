@@ -123,7 +123,7 @@ CREATE TABLE upstream_reads (
   source_stage TEXT NOT NULL,
   output       TEXT NOT NULL,
   serial       INTEGER NOT NULL,            -- source_stage's serial when read
-  digest       TEXT NOT NULL,               -- hex SHA-256 of the value's canonical JSON
+  digest       TEXT NOT NULL,               -- hex SHA-256 of the value's canonical JSON (sealed when sensitive)
   sensitive    INTEGER NOT NULL DEFAULT 0,
   recorded_at  INTEGER NOT NULL,
   PRIMARY KEY (stage, source_stage, output)

@@ -13,22 +13,25 @@ StateResult<StateStore::SecretCounts> SqliteStateStore::CountSecrets() {
   return Guard([&]() -> StateResult<SecretCounts> {
     SecretCounts counts;
     std::string primary = options_.keys.primary ? options_.keys.primary->id : "";
+    auto count = [&](const std::string& sealed) {
+      if (crypto::IsSealedInClear(sealed)) {
+        ++counts.in_clear;
+      } else if (!primary.empty() && crypto::SealedKeyId(sealed) == primary) {
+        ++counts.current_key;
+      } else {
+        ++counts.other_key;
+      }
+    };
     for (const char* sql : {"SELECT secrets FROM resources WHERE secrets != '[]'",
                             "SELECT secrets FROM outputs WHERE secrets != '[]'"}) {
       Statement& st = db_->Prepare(sql);
       while (st.Step()) {
-        for (const auto& s : nlohmann::json::parse(st.Text(0))) {
-          std::string sealed = s.get<std::string>();
-          if (crypto::IsSealedInClear(sealed)) {
-            ++counts.in_clear;
-          } else if (!primary.empty() && crypto::SealedKeyId(sealed) == primary) {
-            ++counts.current_key;
-          } else {
-            ++counts.other_key;
-          }
-        }
+        for (const auto& s : nlohmann::json::parse(st.Text(0))) count(s.get<std::string>());
       }
     }
+    // The digests of sensitive values a stage read from earlier stages, one sealed form each.
+    Statement& reads = db_->Prepare("SELECT digest FROM upstream_reads WHERE sensitive = 1");
+    while (reads.Step()) count(reads.Text(0));
     return counts;
   });
 }
@@ -66,6 +69,25 @@ StateResult<int64_t> SqliteStateStore::Rekey() {
             .Bind(3, key)
             .Run();
       }
+    }
+    // Digests of sensitive upstream reads: one sealed form per row.
+    std::vector<std::tuple<std::string, std::string, std::string, std::string>> reads;  // stage, source, output, digest
+    {
+      Statement& st = db_->Prepare("SELECT stage, source_stage, output, digest FROM upstream_reads WHERE sensitive = 1");
+      while (st.Step()) reads.emplace_back(st.Text(0), st.Text(1), st.Text(2), st.Text(3));
+    }
+    for (const auto& [stage, source, output, digest] : reads) {
+      std::string one = nlohmann::json::array({digest}).dump();
+      auto updated = ResealSecrets(one, options_.keys, *env_,
+                                   "stage " + stage + ": the digest of stage " + source + " output " + output, resealed);
+      if (!updated.ok()) return updated.status();
+      if (*updated == one) continue;
+      db_->Prepare("UPDATE upstream_reads SET digest = ? WHERE stage = ? AND source_stage = ? AND output = ?")
+          .Bind(1, nlohmann::json::parse(*updated).at(0).get<std::string>())
+          .Bind(2, stage)
+          .Bind(3, source)
+          .Bind(4, output)
+          .Run();
     }
     // History snapshots.
     std::vector<std::tuple<std::string, int64_t, std::string>> snapshots;

@@ -1,7 +1,10 @@
 // SqliteStateStore: the outputs of earlier stages each stage read at its last full apply
 // (table upstream_reads, schema version 4). Rows of the reader's key; the stages read are
-// named plainly, since they are of the reader's environment.
+// named plainly, since they are of the reader's environment. The digest of a sensitive
+// value is sealed like the other secrets at rest (CountSecrets and Rekey see it too): an
+// unkeyed hash of a short secret could be tested against guesses.
 
+#include "state/crypto/sealer.h"
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
 
@@ -24,7 +27,7 @@ StateStatus SqliteStateStore::RecordUpstreamReads(const ChangeSet& cs, const std
           .Bind(2, read.stage)
           .Bind(3, read.output)
           .Bind(4, read.serial)
-          .Bind(5, read.digest)
+          .Bind(5, read.sensitive ? crypto::Seal(read.digest, options_.keys, *env_) : read.digest)
           .Bind(6, int64_t{read.sensitive})
           .Bind(7, now)
           .Run();
@@ -42,6 +45,13 @@ StateResult<std::vector<UpstreamRead>> SqliteStateStore::LoadUpstreamReads(const
     st.Bind(1, Key(stage));
     std::vector<UpstreamRead> out;
     while (st.Step()) out.push_back({st.Text(0), st.Text(1), st.Int(2), st.Text(3), st.Int(4) != 0});
+    for (UpstreamRead& read : out) {
+      if (!read.sensitive) continue;
+      auto digest = crypto::Open(read.digest, options_.keys,
+                                 "stage " + stage + ": the digest of stage " + read.stage + " output " + read.output);
+      if (!digest.ok()) return digest.status();
+      read.digest = std::move(*digest);
+    }
     return out;
   });
 }

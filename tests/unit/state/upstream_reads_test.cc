@@ -1,7 +1,8 @@
 // The outputs of earlier stages a stage read at its last apply (StateStore::RecordUpstreamReads
 // and LoadUpstreamReads), through the StateStore interface only, so that the cases hold for
 // every backend: a write of the change set under its lock, replaced whole, kept apart from
-// the stage's state (no serial, no history), per environment.
+// the stage's state (no serial, no history), per environment, a sensitive value's digest
+// kept as a secret.
 
 #include <gtest/gtest.h>
 
@@ -121,6 +122,40 @@ TEST_F(UpstreamReadsTest, EachEnvironmentKeepsItsOwnAndDeletingOneDeletesThem) {
   ASSERT_TRUE(prod);
   EXPECT_TRUE(Load(*prod, "addons").empty());
   EXPECT_EQ(Load(*store, "addons").size(), 1u);
+}
+
+TEST_F(UpstreamReadsTest, ASensitiveDigestIsASecretAtRest) {
+  crypto::StateKey key = Key("0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0");
+  crypto::StateKey next = Key("the next key, a passphrase");
+  std::string digest(64, 'a');
+  {
+    std::unique_ptr<StateStore> keyed = OpenOrDie(Options(path, &env, key));
+    ApplyResources(*keyed, "addons", {Resource("aws_vpc.main")});
+    Record(*keyed, "addons", {Read("eks", "endpoint", 12, "plain-digest"), Read("eks", "token", 12, digest, true)});
+    EXPECT_EQ(keyed->CountSecrets()->current_key, 1);
+    EXPECT_EQ(Load(*keyed, "addons")[1].digest, digest);
+  }
+  auto without = OpenOrDie(Options(path, &env))->LoadUpstreamReads("addons");
+  EXPECT_EQ(without.status().code(), StateCode::KeyMissing);
+  EXPECT_NE(without.status().message().find("stage addons: the digest of stage eks output token"), std::string::npos)
+      << without.status().message();
+
+  SqliteStoreOptions rotated = Options(path, &env, next);
+  rotated.keys.old_keys.push_back(key);
+  std::unique_ptr<StateStore> store2 = OpenOrDie(rotated);
+  EXPECT_EQ(store2->CountSecrets()->other_key, 1);
+  auto n = store2->Rekey();
+  ASSERT_TRUE(n.ok()) << n.status().message();
+  EXPECT_EQ(*n, 1);
+  EXPECT_EQ(store2->CountSecrets()->current_key, 1);
+  EXPECT_EQ(Load(*OpenOrDie(Options(path, &env, next)), "addons")[1].digest, digest);
+}
+
+TEST_F(UpstreamReadsTest, ASensitiveDigestIsCountedInClearWithoutAKey) {
+  ApplyResources(*store, "addons", {Resource("aws_vpc.main")});
+  Record(*store, "addons", {Read("eks", "token", 12, "d", true)});
+  EXPECT_EQ(store->CountSecrets()->in_clear, 1);
+  EXPECT_EQ(Load(*store, "addons")[0].digest, "d");
 }
 
 }  // namespace
