@@ -24,7 +24,7 @@ class UnsupportedArgumentsTest : public testing::TempProject {
   }
 };
 
-// An EKS cluster's required arguments: the tests add its blocks (file lines 7 on).
+// An EKS cluster's required arguments: the tests add its blocks after them.
 constexpr const char* kCluster =
     "resources:\n"
     "  c:\n"
@@ -74,8 +74,28 @@ TEST_F(UnsupportedArgumentsTest, NestedBlocksAreCheckedToo) {
                              "aws_eks_cluster. Did you mean \"key_arn\"?\n"));
 }
 
-// A block's keys are checked where it is written in place; values computed from
-// expressions are converted to the block's type when evaluated.
+// A block computed by an expression is checked once evaluated, at the property's value, for
+// each instance: its extra names are never dropped silently by the conversion.
+TEST_F(UnsupportedArgumentsTest, ComputedBlocksAreCheckedWhenEvaluated) {
+  WriteSingleStageProject();
+  Write("main/main.yaml", std::string("locals:\n"
+                                      "  vpc: { subnet_ids: [a], subnet_idz: [b] }\n"
+                                      "  network: { elastic_load_balancing: [{ enabled: true }] }\n") +
+                              kCluster +
+                              "      vpc_config: [\"${local.vpc}\"]\n"
+                              "      kubernetes_network_config: \"${[local.network]}\"\n");
+  Evaluate();
+  EXPECT_EQ(Messages(),
+            "main/main.yaml:11:37: Argument not supported by Strata yet: Argument "
+            "\"kubernetes_network_config.elastic_load_balancing\" of aws_eks_cluster is not supported by Strata yet: Terraform's "
+            "provider accepts it, and Strata does not ignore an argument it cannot honour. Remove it, or open an issue asking "
+            "for it.\n"
+            "main/main.yaml:10:19: Unsupported argument: An argument named \"subnet_idz\" is not expected in vpc_config in "
+            "resource \"c\" of type aws_eks_cluster. Did you mean \"subnet_ids\"?\n");
+  ASSERT_FALSE(diags_.items().empty());
+  EXPECT_EQ(diags_.items()[0].address, "aws_eks_cluster.c");
+}
+
 TEST_F(UnsupportedArgumentsTest, AValidNestedBlockPasses) {
   std::string out = Check(std::string(kCluster) +
                           "      vpc_config: [{ subnet_ids: [a], endpoint_public_access: true }]\n"
