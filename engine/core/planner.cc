@@ -109,8 +109,13 @@ class Planner {
     if (req_.mode == PlanMode::Normal) out.generated_config = CheckImportTargets(*out.evaluation);
     if (req_.mode == PlanMode::Normal) PlanOrphans();
     if (req_.mode == PlanMode::Destroy) PlanDestroy();
+    if (req_.mode == PlanMode::Normal) ForceCreateBeforeDestroy();
+    if (req_.mode != PlanMode::RefreshOnly) PlanDeposed();
     PlanMovedLeftovers();
-    std::sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
+    // An instance's current object before its deposed ones.
+    std::sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) {
+      return a.addr < b.addr || (a.addr == b.addr && a.deposed < b.deposed);
+    });
     std::sort(drift_.begin(), drift_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
     plan.changes = std::move(changes_);
     plan.drift = std::move(drift_);
@@ -453,6 +458,50 @@ class Planner {
                        config->lifecycle.range.IsKnown() ? config->lifecycle.range : config->range);
         }
       }
+      Record(std::move(c));
+    }
+  }
+
+  // Terraform's forced create_before_destroy: a resource that something with
+  // create_before_destroy depends on (directly or not) is replaced create-first too.
+  // Otherwise its old object, deleted before the walk, would go while the dependent's old
+  // object, deleted only after it, still uses it.
+  void ForceCreateBeforeDestroy() {
+    const StageGraph& graph = *req_.stage->graph;
+    std::map<std::string, std::vector<std::string>> depends_on;  // resource -> what it reads directly
+    std::vector<std::string> todo;
+    for (NodeId n = 0; n < graph.nodes.size(); ++n) {
+      const GraphNode& node = graph.nodes[n];
+      if (node.kind != NodeKind::Resource || !node.resource) continue;
+      std::string address = ResourceNodeAddress(graph, n);
+      depends_on[address] = deps_[n];
+      if (node.resource->lifecycle.create_before_destroy) todo.push_back(address);
+    }
+    std::set<std::string> forced;
+    while (!todo.empty()) {
+      std::string address = std::move(todo.back());
+      todo.pop_back();
+      for (const std::string& d : depends_on[address]) {
+        if (forced.insert(d).second) todo.push_back(d);
+      }
+    }
+    for (ResourceInstanceChange& c : changes_) {
+      if (c.action != Action::DeleteThenCreate || !forced.count(c.addr.ConfigAddr().ToString())) continue;
+      c.action = Action::CreateThenDelete;
+      c.create_before_destroy = true;
+    }
+  }
+
+  // Deposed objects — what a create_before_destroy replacement left when it was interrupted
+  // or its delete failed — are deleted, by a normal plan as by a destroy, as Terraform does.
+  // Not refreshed: deleting an object that is already gone succeeds.
+  void PlanDeposed() {
+    for (const auto& r : prior_state_->deposed) {
+      if (!targets_.empty() && !targets_.MatchesAddress(r.addr)) continue;
+      ResourceInstanceChange c = OrphanChange(r);
+      c.previous_addr.reset();
+      c.deposed = r.deposed;
+      c.action = Action::Delete;
       Record(std::move(c));
     }
   }

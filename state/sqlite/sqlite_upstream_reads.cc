@@ -1,5 +1,5 @@
 // SqliteStateStore: the outputs of earlier stages each stage read at its last full apply
-// (table upstream_reads, schema version 4). Rows of the reader's key; the stages read are
+// (table upstream_reads, schema version 5). Rows of the reader's key; the stages read are
 // named plainly, since they are of the reader's environment. The digest of a sensitive
 // value is sealed like the other secrets at rest (CountSecrets and Rekey see it too): an
 // unkeyed hash of a short secret could be tested against guesses.

@@ -119,20 +119,25 @@ TEST(SqliteSchemaTest, MigratesAVersion2StateIntoTheDefaultEnvironment) {
   prod.reset();
   EXPECT_EQ(Pragma(path, "PRAGMA user_version"), sqlite::kSchemaVersion);
   EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM schema_migrations WHERE version = 3"), 1);
+  // Version 4 rebuilt the resources table with the deposed key: the row is a current object.
+  EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM resources WHERE deposed = ''"), 1);
+  EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM schema_migrations WHERE version = 4"), 1);
 }
 
-// Version 4 (upstream_reads): a version-3 state keeps everything and has no reads recorded,
+// Version 5 (upstream_reads): a version-4 state keeps everything and has no reads recorded,
 // so its stages' next plans note nothing until they are applied again.
-TEST(SqliteSchemaTest, MigratesAVersion3StateWithNoUpstreamReads) {
+TEST(SqliteSchemaTest, MigratesAVersion4StateWithNoUpstreamReads) {
   TempDir dir;
   FakeEnvironment env;
   std::string path = dir.File("state.db");
   ExecRaw(path, std::string(sqlite::MigrationSql(1)) + sqlite::MigrationSql(2) + sqlite::MigrationSql(3) +
+                    sqlite::MigrationSql(4) +
                     "INSERT INTO schema_migrations VALUES(1, 0);"
                     "INSERT INTO schema_migrations VALUES(2, 0);"
                     "INSERT INTO schema_migrations VALUES(3, 0);"
+                    "INSERT INTO schema_migrations VALUES(4, 0);"
                     "INSERT INTO stages VALUES('addons', 'lineage-1', 2, 0, 0);"
-                    "PRAGMA user_version=3;");
+                    "PRAGMA user_version=4;");
   auto store = OpenOrDie(Options(path, &env));
   ASSERT_TRUE(store);
   EXPECT_EQ(store->LoadStage("addons")->serial, 2);
@@ -141,7 +146,7 @@ TEST(SqliteSchemaTest, MigratesAVersion3StateWithNoUpstreamReads) {
   EXPECT_TRUE(reads->empty());
   store.reset();
   EXPECT_EQ(Pragma(path, "PRAGMA user_version"), sqlite::kSchemaVersion);
-  EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM schema_migrations WHERE version = 4"), 1);
+  EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM schema_migrations WHERE version = 5"), 1);
 }
 
 TEST(SqliteSchemaTest, RefusesANewerSchemaNamingBothVersions) {
