@@ -202,9 +202,8 @@ class AwsEksNodeGroup final : public AwsResourceType {
     Value remote_access;
     if (ng.contains("remoteAccess") && ng["remoteAccess"].is_object()) {
       const json& ra = ng["remoteAccess"];
-      Value groups = JsonStringList(ra, "sourceSecurityGroups", true);
-      Value prior_groups = Get(FirstBlock(prior, "remote_access"), "source_security_group_ids");
-      if (groups.AsList().empty() && prior_groups.IsNull()) groups = Value();
+      Value groups = NullIfEmptyAndUnset(JsonStringList(ra, "sourceSecurityGroups", true),
+                                         Get(FirstBlock(prior, "remote_access"), "source_security_group_ids"));
       std::string key = JsonString(ra, "ec2SshKey");
       remote_access = Value::List({Value::Object(
           {{"ec2_ssh_key", key.empty() ? Value() : Value::String(key)}, {"source_security_group_ids", groups}})});
