@@ -223,7 +223,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
         {"ami_type", Value::String(JsonString(ng, "amiType"))},
         {"disk_size", DiskSize(ng)},
         {"labels", labels.empty() && Get(prior, "labels").IsNull() ? Value() : TagsValue(labels)},
-        {"taint", taints.empty() && Get(prior, "taint").IsNull() ? Value() : Value::Set(std::move(taints))},
+        {"taint", NullIfEmptyAndUnset(Value::Set(std::move(taints)), Get(prior, "taint"))},
         {"version", Value::String(JsonString(ng, "version"))},
         {"release_version", Value::String(JsonString(ng, "releaseVersion"))},
         {"update_config", update_config},
