@@ -85,6 +85,11 @@ Value StringListValue(const std::vector<std::string>& items) {
   return Value::List(std::move(out));
 }
 
+Value NullIfEmptyAndUnset(Value read, const Value& prior) {
+  if (prior.IsNull() && (read.IsNull() || read.AsList().empty())) return Value();
+  return read;
+}
+
 Value Normalize(const ResourceSchema& schema, const Value& v) {
   if (v.IsNull()) return v;
   ValueMap out;

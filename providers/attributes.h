@@ -27,6 +27,11 @@ std::map<std::string, std::string> GetStringMap(const Value& v, const std::strin
 std::vector<std::string> GetStringList(const Value& v, const std::string& name);
 //! The strings as a list value.
 Value StringListValue(const std::vector<std::string>& items);
+//! A list or set read back from an API, as state keeps it: null when it is empty and
+//! `prior` (the attribute's value before, or as planned) is null, so that an optional
+//! collection the configuration leaves unset does not read back as a change to [] (the
+//! APIs answer [] or nothing alike; Terraform's SDK holds null and empty alike).
+Value NullIfEmptyAndUnset(Value read, const Value& prior);
 //! The elements of the list or set attribute `name` (a repeated block: "taint"); empty
 //! when it is null, unknown or not a collection.
 ValueList Blocks(const Value& v, const std::string& name);

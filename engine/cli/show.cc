@@ -26,10 +26,12 @@ struct ShowArgs {
 
 StateView ViewOf(const state::StageState& stage) {
   StateView view;
-  for (const state::ResourceInstanceState& r : stage.resources) {
-    if (r.IsInterruptedCreate()) continue;  // no object: only a token to find one by
-    view.resources.push_back({r.addr, r.provider, r.schema_version, r.attributes, r.dependencies,
-                              r.status == state::ResourceStatus::Tainted});
+  for (const auto* objects : {&stage.resources, &stage.deposed}) {
+    for (const state::ResourceInstanceState& r : *objects) {
+      if (r.IsInterruptedCreate()) continue;  // no object: only a token to find one by
+      view.resources.push_back({r.addr, r.provider, r.schema_version, r.attributes, r.dependencies,
+                                r.status == state::ResourceStatus::Tainted, r.deposed});
+    }
   }
   for (const state::OutputState& o : stage.outputs) view.outputs.push_back({o.name, o.value, o.sensitive});
   return view;

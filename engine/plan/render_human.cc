@@ -567,7 +567,9 @@ std::string RenderStateHuman(const StateView& state, const HumanRenderOptions& o
   // Terraform's order: module by module (the root first), each module's resources by address.
   std::sort(resources.begin(), resources.end(), [](const auto* a, const auto* b) {
     std::string am = a->addr.module.ToString(), bm = b->addr.module.ToString();
-    return am != bm ? am < bm : a->addr.ToString() < b->addr.ToString();
+    if (am != bm) return am < bm;
+    std::string aa = a->addr.ToString(), ba = b->addr.ToString();
+    return aa != ba ? aa < ba : a->deposed_key < b->deposed_key;
   });
   Renderer r(o, nullptr);
   std::string out;
@@ -576,7 +578,10 @@ std::string RenderStateHuman(const StateView& state, const HumanRenderOptions& o
     if (i > 0 && resources[i - 1]->addr.module.ToString() != res.addr.module.ToString()) out += "\n";
     bool data = res.addr.resource.mode == ResourceMode::Data;
     std::string heading = "# " + res.addr.ToString() + ":";
-    out += (o.color ? std::string(kBold) + heading + kReset : heading) + (res.tainted ? " (tainted)" : "") + "\n";
+    // Terraform's notes after the heading: "(tainted)", "(deposed object 1a2b3c4d)".
+    std::string note = res.tainted ? " (tainted)" : "";
+    if (!res.deposed_key.empty()) note += " (deposed object " + res.deposed_key + ")";
+    out += (o.color ? std::string(kBold) + heading + kReset : heading) + note + "\n";
     out += fmt::format("{} {} {} {{\n", data ? "data" : "resource", QuoteString(res.addr.resource.type),
                        QuoteString(res.addr.resource.name));
     const ResourceSchema* schema = o.schemas ? o.schemas->Find(res.addr.resource.mode, res.addr.resource.type) : nullptr;

@@ -428,6 +428,7 @@ json RenderStateJson(const StateView& state, const JsonRenderOptions& options) {
   for (const StateView::Resource& r : state.resources) {
     json e = StateResource(r.addr, r.provider, r.schema_version, r.values);
     if (r.tainted) e["tainted"] = true;
+    if (!r.deposed_key.empty()) e["deposed_key"] = r.deposed_key;
     if (!r.depends_on.empty()) e["depends_on"] = r.depends_on;
     AddToTree(root, r.addr.module, r.addr.ToString(), std::move(e));
   }

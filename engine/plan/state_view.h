@@ -19,6 +19,7 @@ struct StateView {
     Value values;                      // an object; sensitive parts carry the mark
     std::vector<std::string> depends_on;
     bool tainted = false;
+    std::string deposed_key = "";  // a deposed object's key (state::ResourceInstanceState::deposed)
   };
   struct Output {
     std::string name;

@@ -25,6 +25,15 @@ fail() { failed=$((failed + 1)); echo "FAIL $1"; }
 expect() {
   if grep -qF -- "$3" <<<"$2"; then pass "$1"; else fail "$1: expected to find [$3] in:"; echo "$2" | head -40; fi
 }
+# converged NAME: passes when the plan in $out (one right after an apply) has nothing to do
+# and no "Objects have changed outside of Strata" note.
+converged() {
+  if ! grep -qF "No changes." <<<"$out"; then
+    fail "$1: the plan has changes:"; grep -E '^  # |^Plan:' <<<"$out" | head -20
+  elif grep -qF "changed outside" <<<"$out"; then
+    fail "$1: the plan notes changes outside Strata:"; grep -E '^  # ' <<<"$out" | head -20
+  else pass "$1"; fi
+}
 finish() {
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]

@@ -176,6 +176,10 @@ run cbd-plan 0 "$STRATA" -chdir="$cbd" plan -no-color
 expect "the deposed object is planned for deletion" "$out" "# time_sleep.slow (deposed object "
 expect "with Terraform's note" "$out" "# (left over from a partially-failed replacement of this instance)"
 expect "and the replacement is created" "$out" "# time_sleep.slow will be created"
+run cbd-show 0 "$STRATA" -chdir="$cbd" show -no-color
+expect "show lists the deposed object as Terraform does" "$out" "# time_sleep.slow: (deposed object "
+run cbd-show-json 0 "$STRATA" -chdir="$cbd" show -json
+expect "show -json marks it" "$out" '"deposed_key":'
 run cbd-recover 0 "$STRATA" -chdir="$cbd" apply -auto-approve -no-color
 expect "the deposed object is deleted, named as such" "$out" "time_sleep.slow (deposed object"
 expect "recovery: one created, one destroyed" "$out" "Resources: 1 added, 0 changed, 1 destroyed."

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -42,6 +43,10 @@ struct FakeCloud {
   std::vector<std::string> calls;
   //! Things named "stuck" refuse to be deleted while this holds.
   bool stuck_in_use = true;
+  //! Each read takes this long; the most reads seen running at once.
+  std::chrono::milliseconds read_delay{0};
+  std::atomic<int> reading{0};
+  std::atomic<int> most_reading{0};
 };
 
 class FakeProvider : public Provider {
@@ -68,6 +73,11 @@ class FakeProvider : public Provider {
     return {};
   }
   ReadResult ReadResource(const OperationContext&, const std::string&, const Value& prior) override {
+    int now = ++cloud_->reading;
+    for (int most = cloud_->most_reading; now > most && !cloud_->most_reading.compare_exchange_weak(most, now);) {
+    }
+    std::this_thread::sleep_for(cloud_->read_delay);
+    --cloud_->reading;
     std::lock_guard lock(cloud_->mu);
     ReadResult r;
     auto it = cloud_->objects.find(prior.AsMap().at("id").AsString());
@@ -406,6 +416,25 @@ TEST_F(PlanApplyTest, DependenciesOfCreateBeforeDestroyAreReplacedCreateFirst) {
   EXPECT_EQ(cloud_->calls, (std::vector<std::string>{"create gamma", "create beta-thing-3", "delete beta-thing-1",
                                                      "delete alpha"}));
   EXPECT_TRUE(store_->LoadStage("s")->deposed.empty());
+}
+
+// The refresh of what a plan deletes runs `parallelism` objects at a time, as the walk's
+// refresh does — a destroy plan of many objects once read them one by one.
+TEST_F(PlanApplyTest, DestroyAndOrphanRefreshesRunInParallel) {
+  WriteConfig("resources:\n  many:\n    type: fake_thing\n    count: 8\n    properties: { name: \"m${count.index}\" }\n");
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  cloud_->read_delay = std::chrono::milliseconds(30);
+  cloud_->most_reading = 0;
+  Plan destroy = MakePlan(PlanMode::Destroy);
+  EXPECT_EQ(destroy.changes.size(), 8u);
+  EXPECT_GT(cloud_->most_reading.load(), 1) << "the destroy plan's refreshes ran one at a time";
+  WriteConfig("resources: {}\n");
+  cloud_->most_reading = 0;
+  Plan orphans = MakePlan();
+  EXPECT_EQ(orphans.changes.size(), 8u);
+  for (const auto& c : orphans.changes) EXPECT_EQ(c.action, Action::Delete);
+  EXPECT_GT(cloud_->most_reading.load(), 1) << "the orphans' refreshes ran one at a time";
 }
 
 constexpr const char* kBeforeDestroy = R"(

@@ -127,7 +127,7 @@ class AwsCognitoIdentityProvider final : public AwsResourceType {
                            {"provider_type", Value::String(idp.value("ProviderType", ""))},
                            {"provider_details", Value::Map(std::move(details))},
                            {"attribute_mapping", CognitoStringMap(idp, "AttributeMapping")},
-                           {"idp_identifiers", identifiers.AsList().empty() && Get(prior, "idp_identifiers").IsNull() ? Value() : identifiers}}),
+                           {"idp_identifiers", NullIfEmptyAndUnset(identifiers, Get(prior, "idp_identifiers"))}}),
             false,
             {}};
   }

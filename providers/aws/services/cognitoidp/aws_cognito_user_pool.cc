@@ -281,8 +281,7 @@ class AwsCognitoUserPool final : public AwsResourceType {
     Value prior_policy = FirstBlock(prior, "password_policy");
     if (prior_policy.IsWhollyKnown()) password = ShapedLike(password, prior_policy);
     auto strings = [&](const char* attr, const char* member) {
-      Value set = CognitoStringSet(pool, member);
-      return set.AsList().empty() && Get(prior, attr).IsNull() ? Value() : set;
+      return NullIfEmptyAndUnset(CognitoStringSet(pool, member), Get(prior, attr));
     };
     auto time = [&](const char* member) {
       if (!pool.contains(member) || !pool[member].is_number()) return Value();

@@ -181,7 +181,7 @@ class AwsCognitoUserPoolClient final : public AwsResourceType {
     for (const ClientList& list : kClientLists) {
       Value v = list.is_set ? CognitoStringSet(client, list.member) : CognitoStringList(client, list.member);
       // Left out and empty: as configured (null), no diff.
-      out[list.attr] = v.AsList().empty() && Get(prior, list.attr).IsNull() ? Value() : v;
+      out[list.attr] = NullIfEmptyAndUnset(v, Get(prior, list.attr));
     }
     for (const auto& [attr, member] : kClientNumbers) {
       out[attr] = client.contains(member) && client[member].is_number() ? Value::Number(client[member].get<double>()) : Value();

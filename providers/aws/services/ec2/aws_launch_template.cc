@@ -147,8 +147,7 @@ void AddLaunchTemplateData(QueryRequest& call, const Value& v) {
 //! A list read from the answer: null when empty and `prior` (the attribute's prior value) is
 //! null too, so that an unwritten block does not read back as [].
 Value ListOrNull(ValueList items, const Value& prior, bool as_set = false) {
-  if (items.empty() && prior.IsNull()) return Value();
-  return as_set ? Value::Set(std::move(items)) : Value::List(std::move(items));
+  return NullIfEmptyAndUnset(as_set ? Value::Set(std::move(items)) : Value::List(std::move(items)), prior);
 }
 
 //! The template attributes of a version's <launchTemplateData>.

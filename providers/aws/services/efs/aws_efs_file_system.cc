@@ -179,7 +179,7 @@ class AwsEfsFileSystem final : public AwsResourceType {
                 {"performance_mode", Value::String(JsonString(fs, "PerformanceMode"))},
                 {"throughput_mode", Value::String(JsonString(fs, "ThroughputMode"))},
                 {"provisioned_throughput_in_mibps", mibps},
-                {"lifecycle_policy", policies.empty() && Get(prior, "lifecycle_policy").IsNull() ? Value() : LifecycleBlocks(policies)},
+                {"lifecycle_policy", NullIfEmptyAndUnset(LifecycleBlocks(policies), Get(prior, "lifecycle_policy"))},
                 {"tags", TagsForState(remote, session_->default_tags, Get(prior, "tags"))},
                 {"tags_all", TagsValue(remote)},
                 {"arn", Value::String(JsonString(fs, "FileSystemArn"))},

@@ -74,7 +74,7 @@ class AwsEksAccessPolicyAssociation final : public AwsResourceType {
       }
       for (const json& association : page->value("associatedAccessPolicies", json::array())) {
         if (JsonString(association, "policyArn") != key.policy) continue;
-        return {StateOf(key, association), false, {}};
+        return {StateOf(key, association, prior), false, {}};
       }
       next = JsonString(*page, "nextToken");
     } while (!next.empty());
@@ -111,10 +111,12 @@ class AwsEksAccessPolicyAssociation final : public AwsResourceType {
     return {GetString(v, "cluster_name"), GetString(v, "principal_arn"), GetString(v, "policy_arn")};
   }
 
-  static Value StateOf(const AssociationKey& key, const json& association) {
+  //! A cluster-wide scope has no namespaces: EKS answers [], which is the unset attribute.
+  static Value StateOf(const AssociationKey& key, const json& association, const Value& prior) {
     const json& scope = association.value("accessScope", json::object());
-    Value block = Value::Object({{"type", Value::String(JsonString(scope, "type"))},
-                                 {"namespaces", JsonStringList(scope, "namespaces", /*as_set=*/true)}});
+    Value namespaces = NullIfEmptyAndUnset(JsonStringList(scope, "namespaces", /*as_set=*/true),
+                                           Get(FirstBlock(prior, "access_scope"), "namespaces"));
+    Value block = Value::Object({{"type", Value::String(JsonString(scope, "type"))}, {"namespaces", namespaces}});
     return Value::Object({{"id", Value::String(key.Id())},
                           {"cluster_name", Value::String(key.cluster)},
                           {"principal_arn", Value::String(key.principal)},

@@ -207,9 +207,7 @@ class AwsEksCluster final : public AwsResourceType {
     TagMap remote = EksTags(cluster);
     m["tags"] = TagsForState(remote, session_->default_tags, Get(prior, "tags"));
     m["tags_all"] = TagsValue(remote);
-    if (m["enabled_cluster_log_types"].AsList().empty() && Get(prior, "enabled_cluster_log_types").IsNull()) {
-      m["enabled_cluster_log_types"] = Value();
-    }
+    m["enabled_cluster_log_types"] = NullIfEmptyAndUnset(m["enabled_cluster_log_types"], Get(prior, "enabled_cluster_log_types"));
     if (m["encryption_config"].IsNull() && !Get(prior, "encryption_config").IsNull() &&
         Get(prior, "encryption_config").AsList().empty()) {
       m["encryption_config"] = Value::List({});

@@ -202,9 +202,8 @@ class AwsEksNodeGroup final : public AwsResourceType {
     Value remote_access;
     if (ng.contains("remoteAccess") && ng["remoteAccess"].is_object()) {
       const json& ra = ng["remoteAccess"];
-      Value groups = JsonStringList(ra, "sourceSecurityGroups", true);
-      Value prior_groups = Get(FirstBlock(prior, "remote_access"), "source_security_group_ids");
-      if (groups.AsList().empty() && prior_groups.IsNull()) groups = Value();
+      Value groups = NullIfEmptyAndUnset(JsonStringList(ra, "sourceSecurityGroups", true),
+                                         Get(FirstBlock(prior, "remote_access"), "source_security_group_ids"));
       std::string key = JsonString(ra, "ec2SshKey");
       remote_access = Value::List({Value::Object(
           {{"ec2_ssh_key", key.empty() ? Value() : Value::String(key)}, {"source_security_group_ids", groups}})});
@@ -224,7 +223,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
         {"ami_type", Value::String(JsonString(ng, "amiType"))},
         {"disk_size", DiskSize(ng)},
         {"labels", labels.empty() && Get(prior, "labels").IsNull() ? Value() : TagsValue(labels)},
-        {"taint", taints.empty() && Get(prior, "taint").IsNull() ? Value() : Value::Set(std::move(taints))},
+        {"taint", NullIfEmptyAndUnset(Value::Set(std::move(taints)), Get(prior, "taint"))},
         {"version", Value::String(JsonString(ng, "version"))},
         {"release_version", Value::String(JsonString(ng, "releaseVersion"))},
         {"update_config", update_config},
