@@ -72,7 +72,7 @@ void Run(const OutputFlags& flags, CommandContext& ctx) {
     if (v.IsString()) {
       out << v.AsString();
     } else if (v.IsNumber()) {
-      out << FormatNumber(v.AsNumber());
+      out << FormatNumber(v.AsExactNumber());
     } else if (v.IsBool()) {
       out << (v.AsBool() ? "true" : "false");
     } else {

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/base/time_format.h"
+#include "engine/value/json.h"
 
 namespace strata {
 namespace {
@@ -19,10 +20,6 @@ using json = nlohmann::ordered_json;
 constexpr const char* kTerraformFormatVersion = "1.2";
 constexpr const char* kTerraformVersion = "1.11.0";
 
-json NumberJson(double n) {
-  if (n == std::floor(n) && std::fabs(n) < 9.007199254740992e15) return static_cast<int64_t>(n);
-  return n;
-}
 
 }  // namespace
 
@@ -381,7 +378,13 @@ json KnownValueJson(const Value& v) {
     case ValueKind::Null:
     case ValueKind::Unknown: return nullptr;
     case ValueKind::Bool: return v.AsBool();
-    case ValueKind::Number: return NumberJson(v.AsNumber());
+    case ValueKind::Number: {
+      // engine/value/json.h's rule, in this file's ordered JSON.
+      nlohmann::json n = NumberToJson(v.AsExactNumber());
+      if (n.is_number_unsigned()) return n.get<uint64_t>();
+      if (n.is_number_integer()) return n.get<int64_t>();
+      return n.get<double>();
+    }
     case ValueKind::String: return v.AsString();
     case ValueKind::List:
     case ValueKind::Tuple:

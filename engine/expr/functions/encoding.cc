@@ -120,7 +120,7 @@ void EmitYaml(const Value& v, int indent, std::string& out) {
       out += v.AsBool() ? "true" : "false";
       return;
     case ValueKind::Number:
-      out += FormatNumber(v.AsNumber());
+      out += FormatNumber(v.AsExactNumber());
       return;
     case ValueKind::String:
       out += v.AsString().find('\n') != std::string::npos
