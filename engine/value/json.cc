@@ -25,29 +25,109 @@ bool NumberFitsJson(const Number& n) {
   return JsonToValue(NumberToJson(n)).AsExactNumber().Equals(n);
 }
 
-nlohmann::json ValueToJson(const Value& v) {
+namespace {
+
+// The binary subtype of an exact-number node ('N'); its bytes are the number's text.
+constexpr std::uint64_t kExactNumberSubtype = 0x4E;
+
+nlohmann::json ToJson(const Value& v, bool exact);
+
+nlohmann::json ExactNumberJson(const Number& n) {
+  // Only text nlohmann reads back as a finite double: past its range it stays the nearest.
+  double d = n.ToDouble();
+  if (NumberFitsJson(n) || !std::isfinite(d) || std::fabs(d) > 1e307) return NumberToJson(n);
+  std::string text = n.ToString();
+  return nlohmann::json::binary(std::vector<std::uint8_t>(text.begin(), text.end()), kExactNumberSubtype);
+}
+
+bool IsExactNumber(const nlohmann::json& j) {
+  return j.is_binary() && j.get_binary().has_subtype() && j.get_binary().subtype() == kExactNumberSubtype;
+}
+
+void DumpExact(const nlohmann::json& j, std::string& out) {
+  if (IsExactNumber(j)) {
+    out.append(j.get_binary().begin(), j.get_binary().end());
+  } else if (j.is_array()) {
+    out += '[';
+    for (size_t i = 0; i < j.size(); ++i) {
+      if (i) out += ',';
+      DumpExact(j[i], out);
+    }
+    out += ']';
+  } else if (j.is_object()) {
+    out += '{';
+    bool first = true;
+    for (const auto& [k, e] : j.items()) {
+      if (!first) out += ',';
+      first = false;
+      out += nlohmann::json(k).dump();
+      out += ':';
+      DumpExact(e, out);
+    }
+    out += '}';
+  } else {
+    out += j.dump();
+  }
+}
+
+// nlohmann's DOM builder, keeping the text of long numbers (its lexer reads them as
+// doubles, and integers past 2^64 too).
+class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+ public:
+  using json_sax_dom_parser::json_sax_dom_parser;
+  bool number_float(double value, const std::string& text) {
+    if (text.size() <= 17) return json_sax_dom_parser::number_float(value, text);
+    nlohmann::json::binary_t node(std::vector<std::uint8_t>(text.begin(), text.end()), kExactNumberSubtype);
+    return json_sax_dom_parser::binary(node);
+  }
+};
+
+}  // namespace
+
+nlohmann::json ValueToExactJson(const Value& v) { return ToJson(v, true); }
+
+std::string DumpExactJson(const nlohmann::json& j) {
+  std::string out;
+  DumpExact(j, out);
+  return out;
+}
+
+nlohmann::json ParseExactJson(const std::string& text) {
+  nlohmann::json out;
+  ExactNumberSax sax(out, false);
+  if (!nlohmann::json::sax_parse(text, &sax) || sax.is_errored()) return nlohmann::json(nlohmann::json::value_t::discarded);
+  return out;
+}
+
+nlohmann::json ValueToJson(const Value& v) { return ToJson(v, false); }
+
+namespace {
+
+nlohmann::json ToJson(const Value& v, bool exact) {
   switch (v.kind()) {
     case ValueKind::Null:
     case ValueKind::Unknown: return nullptr;
     case ValueKind::Bool: return v.AsBool();
-    case ValueKind::Number: return NumberToJson(v.AsExactNumber());
+    case ValueKind::Number: return exact ? ExactNumberJson(v.AsExactNumber()) : NumberToJson(v.AsExactNumber());
     case ValueKind::String: return v.AsString();
     case ValueKind::List:
     case ValueKind::Tuple:
     case ValueKind::Set: {
       nlohmann::json a = nlohmann::json::array();
-      for (const auto& e : v.AsList()) a.push_back(ValueToJson(e));
+      for (const auto& e : v.AsList()) a.push_back(ToJson(e, exact));
       return a;
     }
     case ValueKind::Map:
     case ValueKind::Object: {
       nlohmann::json o = nlohmann::json::object();
-      for (const auto& [k, e] : v.AsMap()) o[k] = ValueToJson(e);
+      for (const auto& [k, e] : v.AsMap()) o[k] = ToJson(e, exact);
       return o;
     }
   }
   return nullptr;
 }
+
+}  // namespace
 
 Value JsonToValue(const nlohmann::json& j) {
   switch (j.type()) {
@@ -67,6 +147,12 @@ Value JsonToValue(const nlohmann::json& j) {
       return Value::Number(Number::Parse(Number::FromDouble(d).ToString()).value_or(Number::FromDouble(d)));
     }
     case nlohmann::json::value_t::string: return Value::String(j.get<std::string>());
+    case nlohmann::json::value_t::binary:
+      if (IsExactNumber(j)) {
+        std::string text(j.get_binary().begin(), j.get_binary().end());
+        if (auto n = Number::Parse(text)) return Value::Number(*n);
+      }
+      return Value::Null();
     case nlohmann::json::value_t::array: {
       ValueList items;
       items.reserve(j.size());

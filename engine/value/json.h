@@ -16,7 +16,19 @@ bool NumberFitsJson(const Number& n);
 //! Unknown values have no JSON form: they become null (callers that care check first).
 //! Marks are dropped; callers mask sensitive values before converting when they must.
 nlohmann::json ValueToJson(const Value& v);
-//! Arrays become tuples and objects become objects, as Terraform's jsondecode does.
+//! Arrays become tuples and objects become objects, as Terraform's jsondecode does. An
+//! exact-number node (ValueToExactJson) becomes that number.
 Value JsonToValue(const nlohmann::json& j);
+
+//! The exact form, for what Strata stores and reads back itself (state rows): as
+//! ValueToJson, but a number JSON's doubles cannot hold while within their range (1/3's
+//! 512 bits, integers past 2^64) becomes an exact-number node, a binary value that only
+//! DumpExactJson writes (as the number's digits) and ParseExactJson reads back.
+nlohmann::json ValueToExactJson(const Value& v);
+//! Compact JSON text, exact-number nodes as their digits.
+std::string DumpExactJson(const nlohmann::json& j);
+//! Parses JSON text; numbers of more than 17 characters become exact-number nodes. A
+//! discarded value (is_discarded()) when the text is not JSON.
+nlohmann::json ParseExactJson(const std::string& text);
 
 }  // namespace strata

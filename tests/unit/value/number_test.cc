@@ -146,5 +146,17 @@ TEST(NumberTest, JsonCarriesWholeNumbersWithin64BitsExactly) {
   EXPECT_EQ(FormatNumber((back.AsList()[1].AsExactNumber() + Lit("0.2"))), "0.3");
 }
 
+TEST(NumberTest, ExactJsonCarriesEveryNumberWithinADoublesRange) {
+  Value v = Value::Tuple({Value::Number(Lit("1") / Lit("3")), Value::Number(Lit("123456789012345678901234567890")),
+                          Value::Number(Lit("0.5")), Value::String("1"), Value::Number(Lit("1e+500"))});
+  std::string text = DumpExactJson(ValueToExactJson(v));
+  EXPECT_EQ(text, "[0." + std::string(154, '3') + "5,123456789012345678901234567890,0.5,\"1\",null]");
+  Value back = JsonToValue(ParseExactJson(text));
+  for (size_t i = 0; i < 4; ++i) EXPECT_TRUE(back.AsList()[i].Equals(v.AsList()[i])) << i;
+  EXPECT_TRUE(ParseExactJson("[1,").is_discarded());
+  // Without the exact form, JSON keeps the nearest double.
+  EXPECT_EQ(ValueToJson(v).dump().substr(0, 20), "[0.3333333333333333,");
+}
+
 }  // namespace
 }  // namespace strata
