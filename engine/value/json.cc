@@ -44,27 +44,44 @@ bool IsExactNumber(const nlohmann::json& j) {
   return j.is_binary() && j.get_binary().has_subtype() && j.get_binary().subtype() == kExactNumberSubtype;
 }
 
-void DumpExact(const nlohmann::json& j, std::string& out) {
+// nlohmann's dump(indent): "[\n", the items one per line indented, "\n]"; "key": value.
+void DumpExact(const nlohmann::json& j, int indent, int depth, std::string& out) {
+  bool pretty = indent >= 0;
+  auto open = [&](char c) {
+    out += c;
+    if (pretty) out += '\n';
+  };
+  auto item_start = [&](bool first) {
+    if (!first) out += pretty ? ",\n" : ",";
+    if (pretty) out.append(static_cast<size_t>(indent * (depth + 1)), ' ');
+  };
+  auto close = [&](char c) {
+    if (pretty) {
+      out += '\n';
+      out.append(static_cast<size_t>(indent * depth), ' ');
+    }
+    out += c;
+  };
   if (IsExactNumber(j)) {
     out.append(j.get_binary().begin(), j.get_binary().end());
-  } else if (j.is_array()) {
-    out += '[';
+  } else if (j.is_array() && !j.empty()) {
+    open('[');
     for (size_t i = 0; i < j.size(); ++i) {
-      if (i) out += ',';
-      DumpExact(j[i], out);
+      item_start(i == 0);
+      DumpExact(j[i], indent, depth + 1, out);
     }
-    out += ']';
-  } else if (j.is_object()) {
-    out += '{';
+    close(']');
+  } else if (j.is_object() && !j.empty()) {
+    open('{');
     bool first = true;
     for (const auto& [k, e] : j.items()) {
-      if (!first) out += ',';
+      item_start(first);
       first = false;
       out += nlohmann::json(k).dump();
-      out += ':';
-      DumpExact(e, out);
+      out += pretty ? ": " : ":";
+      DumpExact(e, indent, depth + 1, out);
     }
-    out += '}';
+    close('}');
   } else {
     out += j.dump();
   }
@@ -86,9 +103,9 @@ class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<nlohmann::js
 
 nlohmann::json ValueToExactJson(const Value& v) { return ToJson(v, true); }
 
-std::string DumpExactJson(const nlohmann::json& j) {
+std::string DumpExactJson(const nlohmann::json& j, int indent) {
   std::string out;
-  DumpExact(j, out);
+  DumpExact(j, indent, 0, out);
   return out;
 }
 

@@ -25,8 +25,9 @@ Value JsonToValue(const nlohmann::json& j);
 //! 512 bits, integers past 2^64) becomes an exact-number node, a binary value that only
 //! DumpExactJson writes (as the number's digits) and ParseExactJson reads back.
 nlohmann::json ValueToExactJson(const Value& v);
-//! Compact JSON text, exact-number nodes as their digits.
-std::string DumpExactJson(const nlohmann::json& j);
+//! JSON text as nlohmann's dump(indent) writes it (compact for -1), exact-number nodes as
+//! their digits.
+std::string DumpExactJson(const nlohmann::json& j, int indent = -1);
 //! Parses JSON text; numbers of more than 17 characters become exact-number nodes. A
 //! discarded value (is_discarded()) when the text is not JSON.
 nlohmann::json ParseExactJson(const std::string& text);

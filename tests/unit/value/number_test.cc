@@ -154,6 +154,13 @@ TEST(NumberTest, ExactJsonCarriesEveryNumberWithinADoublesRange) {
   Value back = JsonToValue(ParseExactJson(text));
   for (size_t i = 0; i < 4; ++i) EXPECT_TRUE(back.AsList()[i].Equals(v.AsList()[i])) << i;
   EXPECT_TRUE(ParseExactJson("[1,").is_discarded());
+  // Indented as nlohmann indents.
+  nlohmann::json doc = {{"a", ValueToExactJson(v)}, {"b", nlohmann::json::array()}, {"c", {{"d", 1}}}};
+  std::string pretty = DumpExactJson(doc, 2);
+  EXPECT_EQ(pretty.substr(0, 20), "{\n  \"a\": [\n    0.333");
+  nlohmann::json plain = {{"b", nlohmann::json::array()}, {"c", {{"d", 1}, {"e", {1, 2}}}}, {"f", nlohmann::json::object()}};
+  EXPECT_EQ(DumpExactJson(plain, 2), plain.dump(2));
+  EXPECT_EQ(DumpExactJson(plain), plain.dump());
   // Without the exact form, JSON keeps the nearest double.
   EXPECT_EQ(ValueToJson(v).dump().substr(0, 20), "[0.3333333333333333,");
 }
