@@ -15,6 +15,7 @@
 #include "engine/cli/wiring.h"
 #include "engine/plan/render_human.h"
 #include "engine/plan/render_json.h"
+#include "engine/value/json.h"
 
 namespace strata::cli {
 namespace {
@@ -38,7 +39,7 @@ void ShowPlan(StateSession& session, CommandContext& ctx, const std::string& fil
   auto plan = ReadSavedPlan(ctx, session.project(), file);
   if (!plan.ok()) return session.Fail(plan.status());
   if (ctx.global.json) {
-    *ctx.out << RenderPlanJson(*plan).dump() << "\n";
+    *ctx.out << DumpExactJson(RenderPlanJson(*plan)) << "\n";  // numbers exactly, as Terraform's
     return;
   }
   HumanRenderOptions options{ctx.Color(), &schemas};
@@ -58,7 +59,7 @@ void ShowState(StateSession& session, CommandContext& ctx, const std::string& gi
     return;
   }
   if (ctx.global.json) {
-    *ctx.out << RenderStateJson(view).dump() << "\n";
+    *ctx.out << DumpExactJson(RenderStateJson(view)) << "\n";
     return;
   }
   *ctx.out << RenderStateHuman(view, HumanRenderOptions{ctx.Color(), &schemas});

@@ -379,8 +379,13 @@ json KnownValueJson(const Value& v) {
     case ValueKind::Unknown: return nullptr;
     case ValueKind::Bool: return v.AsBool();
     case ValueKind::Number: {
-      // engine/value/json.h's rule, in this file's ordered JSON.
-      nlohmann::json n = NumberToJson(v.AsExactNumber());
+      // engine/value/json.h's exact rule, in this file's ordered JSON: written with
+      // DumpExactJson, a number JSON's doubles cannot hold is its digits, as Terraform's.
+      nlohmann::json n = ValueToExactJson(v);
+      if (n.is_binary()) {
+        const auto& bytes = n.get_binary();
+        return json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end()), kExactNumberSubtype);
+      }
       if (n.is_number_unsigned()) return n.get<uint64_t>();
       if (n.is_number_integer()) return n.get<int64_t>();
       return n.get<double>();

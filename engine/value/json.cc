@@ -27,9 +27,6 @@ bool NumberFitsJson(const Number& n) {
 
 namespace {
 
-// The binary subtype of an exact-number node ('N'); its bytes are the number's text.
-constexpr std::uint64_t kExactNumberSubtype = 0x4E;
-
 nlohmann::json ToJson(const Value& v, bool exact);
 
 nlohmann::json ExactNumberJson(const Number& n) {
@@ -40,12 +37,14 @@ nlohmann::json ExactNumberJson(const Number& n) {
   return nlohmann::json::binary(std::vector<std::uint8_t>(text.begin(), text.end()), kExactNumberSubtype);
 }
 
-bool IsExactNumber(const nlohmann::json& j) {
+template <typename Json>
+bool IsExactNumber(const Json& j) {
   return j.is_binary() && j.get_binary().has_subtype() && j.get_binary().subtype() == kExactNumberSubtype;
 }
 
 // nlohmann's dump(indent): "[\n", the items one per line indented, "\n]"; "key": value.
-void DumpExact(const nlohmann::json& j, int indent, int depth, std::string& out) {
+template <typename Json>
+void DumpExact(const Json& j, int indent, int depth, std::string& out) {
   bool pretty = indent >= 0;
   auto open = [&](char c) {
     out += c;
@@ -77,7 +76,7 @@ void DumpExact(const nlohmann::json& j, int indent, int depth, std::string& out)
     for (const auto& [k, e] : j.items()) {
       item_start(first);
       first = false;
-      out += nlohmann::json(k).dump();
+      out += Json(k).dump();
       out += pretty ? ": " : ":";
       DumpExact(e, indent, depth + 1, out);
     }
@@ -104,6 +103,12 @@ class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<nlohmann::js
 nlohmann::json ValueToExactJson(const Value& v) { return ToJson(v, true); }
 
 std::string DumpExactJson(const nlohmann::json& j, int indent) {
+  std::string out;
+  DumpExact(j, indent, 0, out);
+  return out;
+}
+
+std::string DumpExactJson(const nlohmann::ordered_json& j, int indent) {
   std::string out;
   DumpExact(j, indent, 0, out);
   return out;

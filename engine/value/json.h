@@ -28,6 +28,9 @@ nlohmann::json ValueToExactJson(const Value& v);
 //! JSON text as nlohmann's dump(indent) writes it (compact for -1), exact-number nodes as
 //! their digits.
 std::string DumpExactJson(const nlohmann::json& j, int indent = -1);
+std::string DumpExactJson(const nlohmann::ordered_json& j, int indent = -1);
+//! The binary subtype of an exact-number node (its bytes are the number's text).
+inline constexpr std::uint64_t kExactNumberSubtype = 0x4E;
 //! Parses JSON text; numbers of more than 17 characters become exact-number nodes. A
 //! discarded value (is_discarded()) when the text is not JSON.
 nlohmann::json ParseExactJson(const std::string& text);
