@@ -19,7 +19,7 @@ Value With(const Value& v, const std::string& name, Value value) {
 std::string GetString(const Value& v, const std::string& name, const std::string& fallback) {
   Value a = Get(v, name);
   if (a.IsString()) return a.AsString();
-  if (a.IsNumber()) return FormatNumber(a.AsNumber());
+  if (a.IsNumber()) return FormatNumber(a.AsExactNumber());
   if (a.IsBool()) return a.AsBool() ? "true" : "false";
   return fallback;
 }

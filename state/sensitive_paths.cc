@@ -7,15 +7,16 @@
 namespace strata::state {
 namespace {
 
-void Split(const Value& v, nlohmann::json& path, SensitiveSplit& out, nlohmann::json& clear) {
+void Split(const Value& v, nlohmann::json& path, SensitiveSplit& out, nlohmann::json& clear, bool exact) {
+  auto to_json = [exact](const Value& x) { return exact ? ValueToExactJson(x) : ValueToJson(x); };
   if (v.IsSensitive()) {
     out.paths.push_back(path);
-    out.values.push_back(ValueToJson(v.DeepUnmark()));
+    out.values.push_back(to_json(v.DeepUnmark()));
     clear = nullptr;
     return;
   }
   if (!v.ContainsSensitive()) {
-    clear = ValueToJson(v);
+    clear = to_json(v);
     return;
   }
   if (v.IsSequence()) {
@@ -24,7 +25,7 @@ void Split(const Value& v, nlohmann::json& path, SensitiveSplit& out, nlohmann::
     for (const auto& e : v.AsList()) {
       path.push_back(i++);
       nlohmann::json child;
-      Split(e, path, out, child);
+      Split(e, path, out, child, exact);
       clear.push_back(std::move(child));
       path.erase(path.size() - 1);
     }
@@ -35,7 +36,7 @@ void Split(const Value& v, nlohmann::json& path, SensitiveSplit& out, nlohmann::
   for (const auto& [k, e] : v.AsMap()) {
     path.push_back(k);
     nlohmann::json child;
-    Split(e, path, out, child);
+    Split(e, path, out, child, exact);
     clear[k] = std::move(child);
     path.erase(path.size() - 1);
   }
@@ -65,10 +66,10 @@ Value SetAt(const Value& v, const nlohmann::json& path, size_t depth, const Valu
 
 }  // namespace
 
-SensitiveSplit SplitSensitive(const Value& value) {
+SensitiveSplit SplitSensitive(const Value& value, bool exact_numbers) {
   SensitiveSplit out;
   nlohmann::json path = nlohmann::json::array();
-  Split(value, path, out, out.clear);
+  Split(value, path, out, out.clear, exact_numbers);
   return out;
 }
 

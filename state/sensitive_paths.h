@@ -23,7 +23,9 @@ struct SensitiveSplit {
   std::vector<nlohmann::json> values;   // the subtrees (unmarked JSON), parallel to `paths`
 };
 
-SensitiveSplit SplitSensitive(const Value& value);
+//! `exact_numbers`: numbers as ValueToExactJson writes them (for state rows, written with
+//! DumpExactJson); otherwise as ValueToJson (what is shown).
+SensitiveSplit SplitSensitive(const Value& value, bool exact_numbers = false);
 
 //! Rebuilds the Value. `values[i]` is the subtree for `paths[i]`; a null optional (a secret
 //! not decrypted) restores as null marked sensitive. Paths that do not fit are ignored.

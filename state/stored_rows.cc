@@ -1,5 +1,6 @@
 #include "state/stored_rows.h"
 
+#include "engine/value/json.h"
 #include "state/crypto/sealer.h"
 #include "state/sensitive_paths.h"
 
@@ -13,19 +14,20 @@ struct SealedParts {
 };
 
 SealedParts SealValue(const Value& v, const crypto::KeyRing& ring, StateEnvironment& env) {
-  SensitiveSplit split = SplitSensitive(v);
+  // Numbers exactly (1/3's 512 bits), so that what is read back equals what was planned.
+  SensitiveSplit split = SplitSensitive(v, true);
   json paths = json::array(), secrets = json::array();
   for (size_t i = 0; i < split.paths.size(); ++i) {
     paths.push_back(split.paths[i]);
-    secrets.push_back(crypto::Seal(split.values[i].dump(), ring, env));
+    secrets.push_back(crypto::Seal(DumpExactJson(split.values[i]), ring, env));
   }
-  return {split.clear.dump(), paths.dump(), secrets.dump()};
+  return {DumpExactJson(split.clear), paths.dump(), secrets.dump()};
 }
 
 StateResult<Value> OpenValue(const std::string& clear_text, const std::string& paths_text,
                              const std::string& secrets_text, const crypto::KeyRing& ring, bool decrypt,
                              const std::string& what) {
-  json clear = json::parse(clear_text, nullptr, false);
+  json clear = ParseExactJson(clear_text);
   json paths = json::parse(paths_text, nullptr, false);
   json secrets = json::parse(secrets_text, nullptr, false);
   if (clear.is_discarded() || !paths.is_array() || !secrets.is_array() || paths.size() != secrets.size()) {
@@ -39,7 +41,7 @@ StateResult<Value> OpenValue(const std::string& clear_text, const std::string& p
       std::string where = what + (path_list[i].empty() ? "" : " attribute " + path_list[i].dump());
       auto plain = crypto::Open(secrets[i].get<std::string>(), ring, where);
       if (!plain.ok()) return plain.status();
-      json v = json::parse(*plain, nullptr, false);
+      json v = ParseExactJson(*plain);
       if (v.is_discarded()) return StateStatus::Error(StateCode::Corrupt, where + ": the decrypted value is not JSON");
       values[i] = std::move(v);
     }

@@ -51,9 +51,10 @@ void Run(const OutputFlags& flags, CommandContext& ctx) {
   if (name.empty()) {  // -json
     nlohmann::json j = nlohmann::json::object();
     for (const auto& [n, o] : *outputs) {
-      j[n] = {{"sensitive", o.sensitive}, {"type", o.value.TypeName()}, {"value", ValueToJson(o.value)}};
+      j[n] = {{"sensitive", o.sensitive}, {"type", o.value.TypeName()}, {"value", ValueToExactJson(o.value)}};
     }
-    out << j.dump(2) << "\n";
+    // Numbers exactly, as Terraform's output -json prints them.
+    out << DumpExactJson(j, 2) << "\n";
     return;
   }
   auto it = outputs->find(name);
@@ -67,12 +68,12 @@ void Run(const OutputFlags& flags, CommandContext& ctx) {
   }
   const Value& v = it->second.value;
   if (flags.json) {
-    out << ValueToJson(v).dump(2) << "\n";
+    out << DumpExactJson(ValueToExactJson(v), 2) << "\n";
   } else if (flags.raw) {
     if (v.IsString()) {
       out << v.AsString();
     } else if (v.IsNumber()) {
-      out << FormatNumber(v.AsNumber());
+      out << FormatNumber(v.AsExactNumber());
     } else if (v.IsBool()) {
       out << (v.AsBool() ? "true" : "false");
     } else {

@@ -11,6 +11,7 @@
 #include "engine/plan/render_human.h"
 #include "engine/plan/upstream_notes.h"
 #include "engine/plan/render_json.h"
+#include "engine/value/json.h"
 #include "engine/cli/wiring.h"
 #include "engine/plan/file/plan_file.h"
 
@@ -80,7 +81,7 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
   if (events) {
     events->ui().Plan(*plan);
   } else if (ctx.global.json) {
-    *ctx.out << RenderPlanJson(*plan).dump() << "\n";
+    *ctx.out << DumpExactJson(RenderPlanJson(*plan)) << "\n";  // numbers exactly, as Terraform's
   } else {
     HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
     *ctx.out << RenderDriftHuman(*plan, options) << RenderUpstreamNotesHuman(*plan, options)

@@ -16,6 +16,7 @@
 #include "engine/plan/render_human.h"
 #include "engine/plan/upstream_notes.h"
 #include "engine/plan/render_json.h"
+#include "engine/value/json.h"
 
 namespace strata::cli {
 namespace {
@@ -41,7 +42,7 @@ void ShowPlan(StateSession& session, CommandContext& ctx, const std::string& fil
   auto plan = ReadSavedPlan(ctx, session.project(), file);
   if (!plan.ok()) return session.Fail(plan.status());
   if (ctx.global.json) {
-    *ctx.out << RenderPlanJson(*plan).dump() << "\n";
+    *ctx.out << DumpExactJson(RenderPlanJson(*plan)) << "\n";  // numbers exactly, as Terraform's
     return;
   }
   HumanRenderOptions options{ctx.Color(), &schemas};
@@ -62,7 +63,7 @@ void ShowState(StateSession& session, CommandContext& ctx, const std::string& gi
     return;
   }
   if (ctx.global.json) {
-    *ctx.out << RenderStateJson(view).dump() << "\n";
+    *ctx.out << DumpExactJson(RenderStateJson(view)) << "\n";
     return;
   }
   *ctx.out << RenderStateHuman(view, HumanRenderOptions{ctx.Color(), &schemas});

@@ -19,7 +19,7 @@ Value PlainScalarValue(const std::string& s) {
   if (s == "true" || s == "True" || s == "TRUE") return Value::Bool(true);
   if (s == "false" || s == "False" || s == "FALSE") return Value::Bool(false);
   if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return Value::Null();
-  if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
+  if (IsYamlDecimal(s)) return Value::Number(Number::Parse(s).value_or(Number()));
   return Value::String(s);
 }
 

@@ -330,13 +330,13 @@ std::optional<std::vector<StageEvaluation::InstanceSpec>> StageEvaluation::Expan
       return std::nullopt;
     }
     auto num = ConvertValue(c.DeepUnmark(), Type::Primitive(Type::Kind::Number));
-    if (!num.ok() || !num.value.IsNumber() || num.value.AsNumber() < 0 ||
-        num.value.AsNumber() != std::floor(num.value.AsNumber())) {
+    if (!num.ok() || !num.value.IsNumber() || num.value.AsExactNumber().Sign() < 0 ||
+        !num.value.AsExactNumber().IsInteger()) {
       diags.Error("Invalid count argument", "count must be a whole number, zero or more.", count_expr->range());
       return std::nullopt;
     }
     double count = num.value.AsNumber();
-    if (!WithinInstanceLimit(options_.limits, count, fmt::format("count is {}", FormatNumber(count)), what,
+    if (!WithinInstanceLimit(options_.limits, count, fmt::format("count is {}", FormatNumber(num.value.AsExactNumber())), what,
                              count_expr->range(), diags)) {
       return std::nullopt;
     }

@@ -33,7 +33,7 @@ Value YamlToValue(const YamlFile& file, const YAML::Node& node, Diagnostics& dia
   const std::string& s = node.Scalar();
   if (node.Tag() == "!") return Value::String(s);
   if (s == "true" || s == "false") return Value::Bool(s == "true");
-  if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
+  if (IsYamlDecimal(s)) return Value::Number(Number::Parse(s).value_or(Number()));
   return Value::String(s);
 }
 

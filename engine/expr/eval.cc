@@ -28,14 +28,14 @@ size_t EditDistance(const std::string& a, const std::string& b) {
 Value Sensitive(Value v, bool sensitive) { return sensitive ? v.MarkSensitive() : v; }
 
 // Converts an operand for an operator; errors name the operand and the operator.
-double NumberOperand(const Value& v, const Expr& e, const char* side) {
+Number NumberOperand(const Value& v, const Expr& e, const char* side) {
   if (v.IsNull()) {
     throw MakeEvalError(e.range(), "Invalid operand",
                         fmt::format("Unsuitable value for {} operand: a number is required, but the value is null.", side));
   }
   auto r = ConvertValue(v.DeepUnmark(), Type::Primitive(Type::Kind::Number));
   if (!r.ok()) throw MakeEvalError(e.range(), "Invalid operand", fmt::format("Unsuitable value for {} operand: {}.", side, r.error));
-  return r.value.AsNumber();
+  return r.value.AsExactNumber();
 }
 
 bool BoolOperand(const Value& v, const Expr& e, const char* what) {
@@ -54,7 +54,7 @@ std::string TemplatePartString(const Value& v, const Expr& e) {
                         "The expression result is null. Cannot include a null value in a string template.");
   }
   if (v.IsString()) return v.AsString();
-  if (v.IsNumber()) return FormatNumber(v.AsNumber());
+  if (v.IsNumber()) return FormatNumber(v.AsExactNumber());
   if (v.IsBool()) return v.AsBool() ? "true" : "false";
   throw MakeEvalError(e.range(), "Invalid template interpolation value",
                       fmt::format("Cannot include the given value in a string template: string required, got {}. "
@@ -172,15 +172,16 @@ Value ApplyIndex(const Value& v, const Value& key, const SourceRange& range) {
   if (v.IsSequence()) {
     auto r = ConvertValue(key.DeepUnmark(), Type::Primitive(Type::Kind::Number));
     if (!r.ok()) throw MakeEvalError(range, "Invalid index", "A list is indexed by a whole number.");
-    double n = r.value.AsNumber();
+    const Number& n = r.value.AsExactNumber();
     const auto& items = v.AsList();
-    if (n != std::floor(n) || n < 0 || n >= static_cast<double>(items.size())) {
+    std::optional<int64_t> i = n.ToInt64();
+    if (!i || *i < 0 || static_cast<uint64_t>(*i) >= items.size()) {
       throw MakeEvalError(range, "Invalid index",
                           fmt::format("The given key does not identify an element in this collection value: index {} "
                                       "is out of range for a {} of {} element{}.",
                                       FormatNumber(n), v.TypeName(), items.size(), items.size() == 1 ? "" : "s"));
     }
-    return Sensitive(items[static_cast<size_t>(n)], sensitive);
+    return Sensitive(items[static_cast<size_t>(*i)], sensitive);
   }
   if (v.IsMapping()) {
     auto r = ConvertValue(key.DeepUnmark(), Type::Primitive(Type::Kind::String));
@@ -510,26 +511,31 @@ Value BinaryExpr::Eval(EvalContext& ctx) const {
     if (r.IsKnown()) NumberOperand(r, *rhs_, "right");
     return Sensitive(Value::Unknown(), sensitive);
   }
-  double a = NumberOperand(l, *lhs_, "left");
-  double b = NumberOperand(r, *rhs_, "right");
+  Number a = NumberOperand(l, *lhs_, "left");
+  Number b = NumberOperand(r, *rhs_, "right");
   Value out;
   switch (op_) {
     case BinaryOp::Add: out = Value::Number(a + b); break;
     case BinaryOp::Sub: out = Value::Number(a - b); break;
     case BinaryOp::Mul: out = Value::Number(a * b); break;
     case BinaryOp::Div:
-      if (b == 0) throw MakeEvalError(rhs_->range(), "Division by zero", "The right operand of / is zero.");
+      if (b.Sign() == 0) throw MakeEvalError(rhs_->range(), "Division by zero", "The right operand of / is zero.");
       out = Value::Number(a / b);
       break;
     case BinaryOp::Mod:
-      if (b == 0) throw MakeEvalError(rhs_->range(), "Division by zero", "The right operand of % is zero.");
-      out = Value::Number(std::fmod(a, b));
+      if (b.Sign() == 0) throw MakeEvalError(rhs_->range(), "Division by zero", "The right operand of % is zero.");
+      out = Value::Number(a.Mod(b));
       break;
-    case BinaryOp::Lt: out = Value::Bool(a < b); break;
-    case BinaryOp::Le: out = Value::Bool(a <= b); break;
-    case BinaryOp::Gt: out = Value::Bool(a > b); break;
-    case BinaryOp::Ge: out = Value::Bool(a >= b); break;
+    case BinaryOp::Lt: out = Value::Bool(Number::Compare(a, b) < 0); break;
+    case BinaryOp::Le: out = Value::Bool(Number::Compare(a, b) <= 0); break;
+    case BinaryOp::Gt: out = Value::Bool(Number::Compare(a, b) > 0); break;
+    case BinaryOp::Ge: out = Value::Bool(Number::Compare(a, b) >= 0); break;
     default: break;
+  }
+  if (out.IsNumber() && out.AsExactNumber().IsNaN()) {
+    throw MakeEvalError(range(), "Operation failed",
+                        fmt::format("Error during operation: the result of {} and {} is not a number.",
+                                    FormatNumber(a), FormatNumber(b)));
   }
   return Sensitive(out, sensitive);
 }

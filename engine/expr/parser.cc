@@ -329,10 +329,10 @@ class Parser {
     }
     return std::make_unique<LiteralExpr>(Value::Number(NumberAt(start, pos_)), Range(start, pos_));
   }
-  // The number written at [begin, end); strtod, not stod: 400 digits are a large number, not
-  // an exception.
-  double NumberAt(size_t begin, size_t end) const {
-    return std::strtod(std::string(text_.substr(begin, end - begin)).c_str(), nullptr);
+  // The number written at [begin, end), at Terraform's precision: 400 digits are a large
+  // number, not an exception. The scanner only lets decimal literals through.
+  Number NumberAt(size_t begin, size_t end) const {
+    return Number::Parse(text_.substr(begin, end - begin)).value_or(Number());
   }
 
   ExprPtr ParseIdentifierExpr() {

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/base/time_format.h"
+#include "engine/value/json.h"
 
 namespace strata {
 namespace {
@@ -19,10 +20,6 @@ using json = nlohmann::ordered_json;
 constexpr const char* kTerraformFormatVersion = "1.2";
 constexpr const char* kTerraformVersion = "1.11.0";
 
-json NumberJson(double n) {
-  if (n == std::floor(n) && std::fabs(n) < 9.007199254740992e15) return static_cast<int64_t>(n);
-  return n;
-}
 
 }  // namespace
 
@@ -384,7 +381,18 @@ json KnownValueJson(const Value& v) {
     case ValueKind::Null:
     case ValueKind::Unknown: return nullptr;
     case ValueKind::Bool: return v.AsBool();
-    case ValueKind::Number: return NumberJson(v.AsNumber());
+    case ValueKind::Number: {
+      // engine/value/json.h's exact rule, in this file's ordered JSON: written with
+      // DumpExactJson, a number JSON's doubles cannot hold is its digits, as Terraform's.
+      nlohmann::json n = ValueToExactJson(v);
+      if (n.is_binary()) {
+        const auto& bytes = n.get_binary();
+        return json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end()), kExactNumberSubtype);
+      }
+      if (n.is_number_unsigned()) return n.get<uint64_t>();
+      if (n.is_number_integer()) return n.get<int64_t>();
+      return n.get<double>();
+    }
     case ValueKind::String: return v.AsString();
     case ValueKind::List:
     case ValueKind::Tuple:

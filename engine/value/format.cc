@@ -65,7 +65,7 @@ void Format(const Value& v, int indent, const FormatOptions& o, std::string& out
     case ValueKind::Null: out += "null"; return;
     case ValueKind::Unknown: out += "(known after apply)"; return;
     case ValueKind::Bool: out += v.AsBool() ? "true" : "false"; return;
-    case ValueKind::Number: out += FormatNumber(v.AsNumber()); return;
+    case ValueKind::Number: out += FormatNumber(v.AsExactNumber()); return;
     case ValueKind::String: out += QuoteString(v.AsString()); return;
     case ValueKind::List:
     case ValueKind::Tuple:

@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -65,6 +67,20 @@ std::string Type::ToString() const {
 }
 
 namespace {
+
+// A string converted to a number as cty converts one: decimal text at 512 bits (Go's
+// big.ParseFloat, so "+5", ".5" and "5." too) or an infinity; no hex, no spaces.
+std::optional<Number> ParseNumberString(const std::string& s) {
+  if (auto n = Number::Parse(s)) return n;
+  std::string lower;
+  for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  bool negative = !lower.empty() && lower[0] == '-';
+  std::string_view rest = std::string_view(lower).substr(!lower.empty() && (lower[0] == '-' || lower[0] == '+'));
+  if (rest == "inf" || rest == "infinity") {
+    return Number::FromDouble(negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity());
+  }
+  return std::nullopt;
+}
 
 // A small recursive-descent parser over the type syntax.
 class TypeParser {
@@ -254,10 +270,18 @@ class TypeParser {
       return Value::Object(std::move(items));
     }
     if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
-      char* end = nullptr;
-      double n = std::strtod(text_.c_str() + pos_, &end);
-      pos_ = end - text_.c_str();
-      return Value::Number(n);
+      size_t end = pos_ + 1;
+      while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '.' ||
+                                    ((text_[end] == '+' || text_[end] == '-') && (text_[end - 1] == 'e' || text_[end - 1] == 'E')))) {
+        ++end;
+      }
+      auto n = Number::Parse(std::string_view(text_).substr(pos_, end - pos_));
+      if (!n) {
+        Fail("expected a number");
+        return std::nullopt;
+      }
+      pos_ = end;
+      return Value::Number(*n);
     }
     std::string word = Identifier();
     if (word == "true") return Value::Bool(true);
@@ -298,18 +322,14 @@ ConversionResult ConvertPrimitive(const Value& v, Type::Kind kind) {
   switch (kind) {
     case Type::Kind::String:
       if (v.IsString()) return {v, ""};
-      if (v.IsNumber()) return {Value::String(FormatNumber(v.AsNumber())), ""};
+      if (v.IsNumber()) return {Value::String(FormatNumber(v.AsExactNumber())), ""};
       if (v.IsBool()) return {Value::String(v.AsBool() ? "true" : "false"), ""};
       return Fail(wanted + fmt::format(", got {}", v.TypeName()));
     case Type::Kind::Number:
       if (v.IsNumber()) return {v, ""};
       if (v.IsString()) {
         const std::string& s = v.AsString();
-        char* end = nullptr;
-        double n = std::strtod(s.c_str(), &end);
-        if (!s.empty() && end == s.c_str() + s.size() && !std::isspace(static_cast<unsigned char>(s[0]))) {
-          return {Value::Number(n), ""};
-        }
+        if (auto n = ParseNumberString(s)) return {Value::Number(*n), ""};
         return Fail(fmt::format("a number is required, got the string \"{}\"", s));
       }
       return Fail(wanted + fmt::format(", got {}", v.TypeName()));

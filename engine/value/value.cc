@@ -29,9 +29,14 @@ Value Value::Bool(bool b) {
 }
 
 Value Value::Number(double n) {
+  bool whole = std::fabs(n) <= 9007199254740992.0 && n == std::floor(n);
+  return Number(whole ? strata::Number::FromInt(static_cast<int64_t>(n)) : strata::Number::FromDouble(n));
+}
+
+Value Value::Number(strata::Number n) {
   Value v;
   v.kind_ = ValueKind::Number;
-  v.data_ = n;
+  v.data_ = std::move(n);
   return v;
 }
 
@@ -104,10 +109,13 @@ bool Value::AsBool() const {
   return b ? *b : false;
 }
 
-double Value::AsNumber() const {
+double Value::AsNumber() const { return AsExactNumber().ToDouble(); }
+
+const strata::Number& Value::AsExactNumber() const {
+  static const strata::Number kZero;
   assert(kind_ == ValueKind::Number);
-  auto* d = std::get_if<double>(&data_);
-  return d ? *d : 0.0;
+  auto* n = std::get_if<strata::Number>(&data_);
+  return n ? *n : kZero;
 }
 
 const std::string& Value::AsString() const {
@@ -187,6 +195,8 @@ Value Value::DeepUnmark() const {
 
 bool Value::Equals(const Value& other) const {
   if (IsUnknown() || other.IsUnknown()) return false;
+  // cty's number equality is by printed text, which Compare's numeric order refines.
+  if (IsNumber() && other.IsNumber()) return AsExactNumber().Equals(other.AsExactNumber());
   return Compare(*this, other) == 0;
 }
 
@@ -207,7 +217,7 @@ int Value::Compare(const Value& a, const Value& b) {
   if (ra != rb) return ra < rb ? -1 : 1;
   switch (ra) {
     case 1: return static_cast<int>(a.AsBool()) - static_cast<int>(b.AsBool());
-    case 2: return a.AsNumber() < b.AsNumber() ? -1 : (a.AsNumber() > b.AsNumber() ? 1 : 0);
+    case 2: return strata::Number::Compare(a.AsExactNumber(), b.AsExactNumber());
     case 3: return a.AsString().compare(b.AsString()) < 0 ? -1 : (a.AsString() == b.AsString() ? 0 : 1);
     case 4: {
       const auto& x = a.AsList();
@@ -248,12 +258,9 @@ const char* Value::TypeName() const {
   return "unknown";
 }
 
-std::string FormatNumber(double n) {
-  if (std::isnan(n)) return "NaN";
-  if (std::isinf(n)) return n > 0 ? "+Inf" : "-Inf";
-  if (n == std::floor(n) && std::fabs(n) < 1e21) return fmt::format("{:.0f}", n);
-  return fmt::format("{}", n);
-}
+std::string FormatNumber(const strata::Number& n) { return n.ToString(); }
+
+std::string FormatNumber(double n) { return strata::Number::FromDouble(n).ToString(); }
 
 Value PropagateSensitive(Value result, const std::vector<Value>& inputs) {
   for (const auto& in : inputs) {

@@ -12,6 +12,8 @@
 #include <variant>
 #include <vector>
 
+#include "engine/value/number.h"
+
 namespace strata {
 
 enum class ValueKind {
@@ -37,7 +39,11 @@ class Value {
 
   static Value Null() { return Value(); }
   static Value Bool(bool b);
+  //! A double: whole ones below 2^53 as exact integers (cty's NumberIntVal), others with
+  //! a double's 53 bits (cty's NumberFloatVal).
   static Value Number(double n);
+  //! A number with Terraform's precision (literals, decoded text, arithmetic).
+  static Value Number(strata::Number n);
   static Value String(std::string s);
   static Value List(ValueList items);
   static Value Tuple(ValueList items);
@@ -62,7 +68,10 @@ class Value {
 
   //! Accessors; calling one of the wrong kind is a programmer error (asserts, returns empty).
   bool AsBool() const;
+  //! The nearest double (what providers and whole-number arguments use).
   double AsNumber() const;
+  //! The number itself, exact.
+  const strata::Number& AsExactNumber() const;
   const std::string& AsString() const;
   const ValueList& AsList() const;  // list, tuple or set elements
   const ValueMap& AsMap() const;    // map or object attributes
@@ -94,10 +103,12 @@ class Value {
 
   ValueKind kind_ = ValueKind::Null;
   bool sensitive_ = false;
-  std::variant<std::monostate, bool, double, std::string, ListPtr, MapPtr> data_;
+  std::variant<std::monostate, bool, strata::Number, std::string, ListPtr, MapPtr> data_;
 };
 
-//! Terraform's number formatting: integers without a decimal point, others shortest form.
+//! Terraform's number formatting (Number::ToString): integers without a decimal point,
+//! others the shortest decimal that reads back to them, never with an exponent.
+std::string FormatNumber(const strata::Number& n);
 std::string FormatNumber(double n);
 
 //! Returns `result` marked sensitive if any of `inputs` contains a sensitive value.

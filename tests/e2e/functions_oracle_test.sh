@@ -3,7 +3,9 @@
 # line is evaluated by `strata console` and, when a `terraform` binary is on PATH (Terraform
 # 1.11, the oracle), by `terraform console` in an empty directory; both answers must match
 # the recorded one after `=>`. All lines go to each tool as one jsonencode([...]) call, so
-# Terraform starts once (its console prints only the last line's value).
+# Terraform starts once (its console prints only the last line's value). The numbers part
+# checks Terraform's precision (512-bit floats: 1e+500, 0.1 + 0.2, integers past 2^53);
+# results that are not whole go through tostring, so the JSON comparison stays exact.
 source "$(dirname "$0")/lib.sh"
 
 table=$(cat <<'TABLE'
@@ -39,6 +41,67 @@ format("%-4s|", "🇺🇸") => "🇺🇸   |"
 length(uuid()) => 36
 substr(bcrypt("x", 4), 0, 7) => "$2a$04$"
 ephemeralasnull({a = 1}) => {"a":1}
+tostring(1e+500 + 1) == "1${join("", [for i in range(500) : "0"])}" => true
+tostring(sum([1e+500, 1])) == tostring(1e+500) => true
+length(tostring(1e+500 * 10)) => 502
+tostring(-1e+500 - 1e+500) == "-2${join("", [for i in range(500) : "0"])}" => true
+tostring(1e-500) == "0.${join("", [for i in range(499) : "0"])}1" => true
+9007199254740993 + 0 => 9007199254740993
+tostring(9007199254740993 + 0) => "9007199254740993"
+9007199254740993 - 9007199254740992 => 1
+9007199254740993 == 9007199254740992 => false
+9007199254740993 > 9007199254740992 => true
+123456789012345678901234567890 * 10 => 1234567890123456789012345678900
+123456789012345678901234567890 % 1000 => 890
+floor(123456789012345678901234567890.5) => 123456789012345678901234567890
+tostring(10000000000000000000000 / 3) => "3333333333333333333333.3333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333332"
+tostring(1 / 3) => "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335"
+(1 / 3) * 3 => 1
+2 / 3 * 3 => 2
+tostring(0.1 + 0.2) => "0.3"
+0.1 + 0.2 == 0.3 => true
+tostring(sum([0.1, 0.2])) => "0.3"
+0.1 == tonumber("0.1") => true
+tostring(5 + pow(2, 0.5)) => "6.4142135623730951454746218587388284504413604736328125"
+tostring(pow(2, 0.5)) => "1.4142135623730951"
+-7 % 3 => -1
+tostring(7.5 % 2) => "1.5"
+1e+500 % 7 => 0
+tostring(1e21) => "1000000000000000000000"
+tostring(1e-7) => "0.0000001"
+parseint("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 16) => 2582249878086908589655919172003011874329705792829223512830659356540647622016841194629645353280137831435903171972747493375
+tostring(parseint("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 16)) => "2582249878086908589655919172003011874329705792829223512830659356540647622016841194629645353280137831435903171972747493375"
+parseint("-ff", 16) => -255
+max(9007199254740993, 9007199254740992) => 9007199254740993
+min(9007199254740993, 9007199254740994) => 9007199254740993
+abs(-9007199254740993) => 9007199254740993
+ceil(-2.5) => -2
+floor(-0.5) => -1
+jsonencode(9007199254740993) => "9007199254740993"
+jsonencode(0.1) => "0.1"
+jsonencode([1e21, 0.5]) => "[1000000000000000000000,0.5]"
+jsonencode(1e+500) == "1${join("", [for i in range(500) : "0"])}" => true
+jsondecode("9007199254740993") + 0 => 9007199254740993
+tostring(jsondecode("[0.1]")[0] + 0.2) => "0.3"
+tostring(jsondecode("12345678901234567890123")) => "12345678901234567890123"
+tostring(jsondecode("[0.333333333333333333333333]")[0] * 3) => "0.999999999999999999999999"
+tostring(tonumber("12345678901234567890123") + 1) => "12345678901234567890124"
+tostring(yamldecode("12345678901234567890123")) => "12345678901234567890123"
+yamlencode([9007199254740993]) => "- 9007199254740993\n"
+format("%d", 9007199254740993) => "9007199254740993"
+format("%d", 123456789012345678901234567890) => "123456789012345678901234567890"
+format("%x", 1e+30) => "c9f2c9cd04674edea40000000"
+format("%f", 1e+30) => "1000000000000000000000000000000.000000"
+format("%.3f", 1 / 3) => "0.333"
+format("%f", 0.1 + 0.2) => "0.300000"
+format("%v", 0.1 + 0.2) => "0.3"
+formatlist("%d", [9007199254740993]) => ["9007199254740993"]
+"${9007199254740993}" => 9007199254740993
+range(9007199254740993, 9007199254740996) => [9007199254740993, 9007199254740994, 9007199254740995]
+[for v in range(0, 1, 0.25) : tostring(v)] => ["0", "0.25", "0.5", "0.75"]
+[for v in range(0, 0.5, 0.1) : tostring(v)] => ["0", "0.1", "0.2", "0.3", "0.4"]
+toset([1, 1.0, 9007199254740993, 9007199254740992]) => [1, 9007199254740992, 9007199254740993]
+[10, 20, 30][2] => 30
 TABLE
 )
 

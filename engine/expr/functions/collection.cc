@@ -149,30 +149,33 @@ Value Slice(const Args& args, const FunctionContext&) {
 }
 
 Value Range(const Args& args, const FunctionContext&) {
-  double start = 0, limit = 0, step = 1;
+  Number start, limit, step = Number::FromInt(1);
   if (args.size() == 1) {
-    limit = functions::NumberArg(args, 0);
+    limit = functions::ExactNumberArg(args, 0);
   } else {
-    start = functions::NumberArg(args, 0);
-    limit = functions::NumberArg(args, 1);
+    start = functions::ExactNumberArg(args, 0);
+    limit = functions::ExactNumberArg(args, 1);
   }
+  int order = Number::Compare(start, limit);
   if (args.size() == 3) {
-    step = functions::NumberArg(args, 2);
-  } else if (start > limit) {
-    step = -1;
+    step = functions::ExactNumberArg(args, 2);
+  } else if (order > 0) {
+    step = Number::FromInt(-1);
   }
   int step_index = static_cast<int>(args.size()) - 1;
-  if (step == 0) Fail(step_index, "step must not be zero");
-  if (start < limit && step < 0)
+  if (step.Sign() == 0) Fail(step_index, "step must not be zero");
+  if (order < 0 && step.Sign() < 0)
     Fail(step_index, "step must be positive when start is less than limit");
-  if (start > limit && step > 0)
+  if (order > 0 && step.Sign() > 0)
     Fail(step_index, "step must be negative when start is greater than limit");
   constexpr size_t kMaxValues = 1024;
   ValueList out;
-  // Terraform computes with decimal-precise big floats; start + i * step rounded to 15
-  // significant digits gives the same results for decimal steps (range(0, 1, 0.1) has 0.3).
-  auto nth = [&](size_t i) { return std::stod(fmt::format("{:.15g}", start + step * i)); };
-  for (double v = start; step > 0 ? v < limit : v > limit; v = nth(out.size())) {
+  // cty adds the step again and again at Terraform's precision (range(0, 1, 0.1) has 0.3).
+  auto before_limit = [&](const Number& v) {
+    int c = Number::Compare(v, limit);
+    return step.Sign() > 0 ? c < 0 : c > 0;
+  };
+  for (Number v = start; before_limit(v); v = v + step) {
     if (out.size() == kMaxValues) {
       Fail(-1,
            "more than 1024 values were generated; either decrease the difference between start "
@@ -346,10 +349,12 @@ Value AllOrAnyTrue(const Args& args, bool all) {
 Value Sum(const Args& args, const FunctionContext&) {
   const ValueList& items = functions::SequenceArg(args, 0);
   if (items.empty()) Fail(0, "cannot sum an empty list");
-  double total = 0;
-  for (size_t i = 0; i < items.size(); ++i) {
-    total += functions::ToNumberElement(items[i], 0, fmt::format("element {}", i));
+  // cty adds from the first element on, at the operands' precision (1e+500 stays finite).
+  Number total = functions::ToExactNumberElement(items[0], 0, "element 0");
+  for (size_t i = 1; i < items.size(); ++i) {
+    total = total + functions::ToExactNumberElement(items[i], 0, fmt::format("element {}", i));
   }
+  if (total.IsNaN()) Fail(0, "the sum is not a number (it adds infinities of both signs)");
   return Value::Number(total);
 }
 

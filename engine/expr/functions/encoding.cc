@@ -32,6 +32,17 @@ using functions::Define;
 using functions::DefineStringFunction;
 using functions::Fail;
 
+// Whether `text` has a run of more than 17 characters that could be a number's.
+bool MayHoldLongNumber(const std::string& text) {
+  size_t run = 0;
+  for (char c : text) {
+    bool numeric = std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+';
+    run = numeric ? run + 1 : 0;
+    if (run > 17) return true;
+  }
+  return false;
+}
+
 Value JsonDecode(const Args& args, const FunctionContext&) {
   std::string text = functions::StringArg(args, 0);
   // nlohmann's parser does not recurse, but JsonToValue does: deep documents are refused
@@ -44,7 +55,11 @@ Value JsonDecode(const Args& args, const FunctionContext&) {
     return true;
   };
   try {
-    return JsonToValue(nlohmann::json::parse(text, bounded));
+    nlohmann::json doc = nlohmann::json::parse(text, bounded);
+    // Numbers of more digits than a double holds are read again from their text, at
+    // Terraform's precision (the document is valid and within the depth bound by now).
+    if (MayHoldLongNumber(text)) doc = ParseExactJson(text);
+    return JsonToValue(doc);
   } catch (const nlohmann::json::exception& e) {
     // A syntax error, or a number beyond double's range ("1e400": out_of_range.406).
     std::string what = e.what();
@@ -120,7 +135,7 @@ void EmitYaml(const Value& v, int indent, std::string& out) {
       out += v.AsBool() ? "true" : "false";
       return;
     case ValueKind::Number:
-      out += FormatNumber(v.AsNumber());
+      out += FormatNumber(v.AsExactNumber());
       return;
     case ValueKind::String:
       out += v.AsString().find('\n') != std::string::npos

@@ -90,12 +90,20 @@ std::string QuoteGo(const std::string& s) {
   return out + "\"";
 }
 
-std::string FormatInteger(double n, const FormatVerb& v, int index) {
-  if (n != std::floor(n) || std::isinf(n)) {
+std::string FormatInteger(const Number& exact, const FormatVerb& v, int index) {
+  if (!exact.IsInteger()) {
     Fail(index, fmt::format("unsupported value for \"{}\": an integer is required, got {}", v.text,
-                            FormatNumber(n)));
+                            FormatNumber(exact)));
   }
-  int64_t i = static_cast<int64_t>(n);
+  double n = exact.ToDouble();
+  if (!exact.ToInt64()) {
+    // Beyond 64 bits: the exact integer, as Go formats a big.Int.
+    int base = v.verb == 'b' ? 2 : v.verb == 'o' ? 8 : v.verb == 'x' || v.verb == 'X' ? 16 : 10;
+    std::string digits = exact.Abs().ToIntegerString(base);
+    if (v.verb == 'X') std::transform(digits.begin(), digits.end(), digits.begin(), ::toupper);
+    return (n < 0 ? "-" : SignPrefix(n, v)) + digits;
+  }
+  int64_t i = *exact.ToInt64();
   uint64_t magnitude = i < 0 ? static_cast<uint64_t>(-(i + 1)) + 1 : static_cast<uint64_t>(i);
   std::string digits;
   switch (v.verb) {
@@ -127,7 +135,7 @@ std::string FormatOne(const FormatVerb& v, const Value& arg, int index) {
     case 'v':
       if (v.sharp || arg.IsNull() || arg.IsCollection()) return Pad(functions::JsonEncode(arg), v);
       if (arg.IsNumber())
-        return Pad(SignPrefix(arg.AsNumber(), v) + FormatNumber(arg.AsNumber()), v);
+        return Pad(SignPrefix(arg.AsNumber(), v) + FormatNumber(arg.AsExactNumber()), v);
       return Pad(functions::ToStringElement(arg, index, where()), v);
     case 't':
       return Pad(functions::ToBoolElement(arg, index, where()) ? "true" : "false", v);
@@ -136,15 +144,19 @@ std::string FormatOne(const FormatVerb& v, const Value& arg, int index) {
     case 'o':
     case 'x':
     case 'X':
-      return Pad(FormatInteger(functions::ToNumberElement(arg, index, where()), v, index), v);
+      return Pad(FormatInteger(functions::ToExactNumberElement(arg, index, where()), v, index), v);
     case 'e':
     case 'E':
     case 'f':
     case 'g':
     case 'G': {
-      double n = functions::ToNumberElement(arg, index, where());
+      Number exact = functions::ToExactNumberElement(arg, index, where());
+      double n = exact.ToDouble();
       std::string body;
-      if (v.verb == 'g' || v.verb == 'G') {
+      if (v.verb == 'f' && !exact.IsInfinite() && !exact.IsNaN()) {
+        // The exact decimal at Terraform's precision, rounded to the precision asked.
+        body = exact.ToFixed(v.precision >= 0 ? v.precision : 6);
+      } else if (v.verb == 'g' || v.verb == 'G') {
         body = FormatGeneral(n, v);
         if (v.verb == 'G') std::transform(body.begin(), body.end(), body.begin(), ::toupper);
       } else {

@@ -186,7 +186,7 @@ std::string_view NextFormatToken(std::string_view spec, size_t& pos) {
 }
 
 //! `value` zero-padded to two digits when the verb is doubled ("MM"), else as it is ("M").
-std::string Number(int value, size_t verb_length) {
+std::string VerbDigits(int value, size_t verb_length) {
   return verb_length == 2 ? fmt::format("{:02}", value) : std::to_string(value);
 }
 
@@ -205,20 +205,20 @@ std::string FormatVerb(std::string_view verb, const Timestamp& t, const LocalTim
     case 'M':
       if (n == 4) return kMonths[l.month - 1];
       if (n == 3) return std::string(kMonths[l.month - 1]).substr(0, 3);
-      if (n <= 2) return Number(l.month, n);
+      if (n <= 2) return VerbDigits(l.month, n);
       return bad("month must either be \"M\", \"MM\", \"MMM\", or \"MMMM\"");
     case 'D':
-      if (n <= 2) return Number(l.day, n);
+      if (n <= 2) return VerbDigits(l.day, n);
       return bad("day of month must either be \"D\" or \"DD\"");
     case 'E':
       if (n == 4) return kWeekdays[l.weekday];
       if (n == 3) return std::string(kWeekdays[l.weekday]).substr(0, 3);
       return bad("day of week must either be \"EEE\" or \"EEEE\"");
     case 'h':
-      if (n <= 2) return Number(l.hour, n);
+      if (n <= 2) return VerbDigits(l.hour, n);
       return bad("24-hour must either be \"h\" or \"hh\"");
     case 'H':
-      if (n <= 2) return Number(hour12, n);
+      if (n <= 2) return VerbDigits(hour12, n);
       return bad("12-hour must either be \"H\" or \"HH\"");
     case 'A':
     case 'a':
@@ -226,10 +226,10 @@ std::string FormatVerb(std::string_view verb, const Timestamp& t, const LocalTim
       if (verb[0] == 'A') return l.hour < 12 ? "AM" : "PM";
       return l.hour < 12 ? "am" : "pm";
     case 'm':
-      if (n <= 2) return Number(l.minute, n);
+      if (n <= 2) return VerbDigits(l.minute, n);
       return bad("minute must either be \"m\" or \"mm\"");
     case 's':
-      if (n <= 2) return Number(l.second, n);
+      if (n <= 2) return VerbDigits(l.second, n);
       return bad("second must either be \"s\" or \"ss\"");
     case 'Z':
       if (n == 5) return FormatOffset(t.offset_seconds, true);

@@ -88,13 +88,16 @@ std::string StringArg(const Args& args, int index) {
 
 double NumberArg(const Args& args, int index) { return ToNumberElement(args.at(index), index, ""); }
 
+Number ExactNumberArg(const Args& args, int index) {
+  return ToExactNumberElement(args.at(index), index, "");
+}
+
 int64_t IntegerArg(const Args& args, int index) {
-  double n = NumberArg(args, index);
-  if (n != std::floor(n) || std::isinf(n)) {
-    Fail(index, fmt::format("a whole number is required, got {}", FormatNumber(n)));
-  }
-  if (std::fabs(n) > 9.007199254740992e15) Fail(index, "number is too large");
-  return static_cast<int64_t>(n);
+  Number n = ExactNumberArg(args, index);
+  if (!n.IsInteger()) Fail(index, fmt::format("a whole number is required, got {}", FormatNumber(n)));
+  std::optional<int64_t> i = n.ToInt64();
+  if (!i || *i > 9007199254740992 || *i < -9007199254740992) Fail(index, "number is too large");
+  return *i;
 }
 
 const ValueList& SequenceArg(const Args& args, int index) {
@@ -116,6 +119,10 @@ std::string ToStringElement(const Value& v, int index, const std::string& where)
 
 double ToNumberElement(const Value& v, int index, const std::string& where) {
   return ConvertPrimitiveArg(v, Type::Kind::Number, index, where).AsNumber();
+}
+
+Number ToExactNumberElement(const Value& v, int index, const std::string& where) {
+  return ConvertPrimitiveArg(v, Type::Kind::Number, index, where).AsExactNumber();
 }
 
 bool ToBoolElement(const Value& v, int index, const std::string& where) {
@@ -210,8 +217,59 @@ size_t Utf8SequenceLength(const std::string& s, size_t i) {
   return DecodeOne(s, i, cp);
 }
 
+namespace {
+
+// Compact JSON of a value, numbers in Terraform's text (exact: 1e+500 is its 501 digits,
+// 0.1 is 0.1); strings escaped as nlohmann escapes them.
+void AppendJson(const Value& v, std::string& out) {
+  auto string = [&out](const std::string& s) {
+    out += nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  switch (v.kind()) {
+    case ValueKind::Null:
+    case ValueKind::Unknown: out += "null"; return;
+    case ValueKind::Bool: out += v.AsBool() ? "true" : "false"; return;
+    case ValueKind::Number: {
+      const Number& n = v.AsExactNumber();
+      out += n.IsInfinite() || n.IsNaN() ? "null" : FormatNumber(n);
+      return;
+    }
+    case ValueKind::String: string(v.AsString()); return;
+    case ValueKind::List:
+    case ValueKind::Tuple:
+    case ValueKind::Set: {
+      out += '[';
+      bool first = true;
+      for (const auto& e : v.AsList()) {
+        if (!first) out += ',';
+        first = false;
+        AppendJson(e, out);
+      }
+      out += ']';
+      return;
+    }
+    case ValueKind::Map:
+    case ValueKind::Object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [k, e] : v.AsMap()) {
+        if (!first) out += ',';
+        first = false;
+        string(k);
+        out += ':';
+        AppendJson(e, out);
+      }
+      out += '}';
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 std::string JsonEncode(const Value& v) {
-  std::string text = ValueToJson(v).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string text;
+  AppendJson(v, text);
   std::string out;
   out.reserve(text.size());
   for (char c : text) {

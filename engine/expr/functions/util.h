@@ -39,6 +39,8 @@ const Value& NotNull(const Args& args, int index);
 //! numeric strings to numbers, "true"/"false" to bools). Null and other kinds are errors.
 std::string StringArg(const Args& args, int index);
 double NumberArg(const Args& args, int index);
+//! The number itself, at Terraform's precision.
+Number ExactNumberArg(const Args& args, int index);
 //! A number that must be whole ("... must be a whole number").
 int64_t IntegerArg(const Args& args, int index);
 
@@ -49,6 +51,7 @@ const ValueMap& MappingArg(const Args& args, int index);
 //! Converts an element to a string / number; `where` prefixes the message ("element 2").
 std::string ToStringElement(const Value& v, int index, const std::string& where);
 double ToNumberElement(const Value& v, int index, const std::string& where);
+Number ToExactNumberElement(const Value& v, int index, const std::string& where);
 bool ToBoolElement(const Value& v, int index, const std::string& where);
 
 //! Terraform's type unification for the elements of one collection: primitives of mixed kinds

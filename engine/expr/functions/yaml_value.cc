@@ -20,13 +20,9 @@ bool AllFrom(const std::string& s, size_t from, Pred pred) {
 }
 
 // The digits after a 0o / 0x prefix as a number (a double: no overflow on long input).
-double ParseRadix(const std::string& s, int radix) {
-  double n = 0;
-  for (size_t i = 2; i < s.size(); ++i) {
-    int c = std::tolower(static_cast<unsigned char>(s[i]));
-    n = n * radix + (c <= '9' ? c - '0' : c - 'a' + 10);
-  }
-  return n;
+// The digits after a 0o / 0x prefix, exact at any size.
+Number ParseRadix(const std::string& s, int radix) {
+  return Number::ParseInteger(std::string_view(s).substr(2), radix, false).value_or(Number());
 }
 
 // Resolves a plain scalar with the YAML 1.2 core schema.
@@ -38,7 +34,7 @@ Value ResolveCore12(const std::string& s, const YAML::Mark& mark) {
   auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
   if (s.starts_with("0o") && AllFrom(s, 2, octal)) return Value::Number(ParseRadix(s, 8));
   if (s.starts_with("0x") && AllFrom(s, 2, hex)) return Value::Number(ParseRadix(s, 16));
-  if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
+  if (IsYamlDecimal(s)) return Value::Number(Number::Parse(s).value_or(Number()));
   std::string_view unsigned_part(s);
   if (s[0] == '+' || s[0] == '-') unsigned_part.remove_prefix(1);
   if (unsigned_part == ".inf" || unsigned_part == ".Inf" || unsigned_part == ".INF") {
@@ -96,7 +92,7 @@ Value ResolveYaml11(const std::string& s, const YAML::Mark& mark) {
   if (s == ".nan" || s == ".NaN" || s == ".NAN") throw YamlValueError{"NaN cannot be represented", mark};
   char first = s[0];
   if (first == '.') {
-    if (IsYamlDecimal(s)) return Value::Number(std::strtod(s.c_str(), nullptr));
+    if (IsYamlDecimal(s)) return Value::Number(Number::Parse(s).value_or(Number()));
     return Value::String(s);
   }
   if (!std::isdigit(static_cast<unsigned char>(first)) && first != '+' && first != '-') return Value::String(s);
@@ -105,6 +101,7 @@ Value ResolveYaml11(const std::string& s, const YAML::Mark& mark) {
   std::string plain = s;
   plain.erase(std::remove(plain.begin(), plain.end(), '_'), plain.end());
   if (auto integer = ParseGoInteger(plain)) return Value::Number(*integer);
+  // go-yaml v2 reads a float64 (no 512 bits here, unlike yamldecode).
   if (IsYamlDecimal(plain)) {
     double d = std::strtod(plain.c_str(), nullptr);
     if (d != HUGE_VAL && d != -HUGE_VAL) return Value::Number(d);  // Go refuses what overflows
@@ -136,7 +133,7 @@ std::string KeyText(const YAML::Node& key, YamlScalarRules rules) {
     throw YamlValueError{"a mapping key reads as null here (\"" + key.Scalar() + "\"); write it in quotes", key.Mark()};
   }
   if (v.IsBool()) return v.AsBool() ? "true" : "false";
-  if (v.IsNumber()) return FormatNumber(v.AsNumber());
+  if (v.IsNumber()) return FormatNumber(v.AsExactNumber());
   return v.AsString();
 }
 

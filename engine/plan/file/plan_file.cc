@@ -106,8 +106,9 @@ void Annotate(const Value& v, json& path, Annotations& out) {
   }
   if (v.IsUnknown()) {
     out.unknown.push_back(path);
-  } else if (v.IsNumber() && !std::isfinite(v.AsNumber())) {
-    out.nonfinite.push_back(json::array({path, FormatNumber(v.AsNumber())}));
+  } else if (v.IsNumber() && !NumberFitsJson(v.AsExactNumber())) {
+    // Infinities, and numbers beyond a JSON double or integer (1e+500): their exact text.
+    out.nonfinite.push_back(json::array({path, FormatNumber(v.AsExactNumber())}));
   } else if (const char* tag = KindTag(v.kind())) {
     out.kinds[tag].push_back(path);
   }
@@ -433,6 +434,10 @@ class Reader {
     for (const json& e : paths("nonfinite")) {
       if (!e.is_array() || e.size() != 2 || !e[1].is_string()) Damaged(where + ".nonfinite", "malformed entry");
       std::string text = e[1].get<std::string>();
+      if (auto exact = Number::Parse(text)) {
+        o.values[e[0]] = Value::Number(*exact);
+        continue;
+      }
       double n = text == "NaN"    ? std::numeric_limits<double>::quiet_NaN()
                  : text == "-Inf" ? -std::numeric_limits<double>::infinity()
                                   : std::numeric_limits<double>::infinity();

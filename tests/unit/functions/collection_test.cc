@@ -124,9 +124,12 @@ TEST(CollectionFunctionsTest, RangeFollowsTerraformDefaults) {
   EXPECT_EQ(Call("range", {N(4), N(1)}), L({N(4), N(3), N(2)}));
   EXPECT_EQ(Call("range", {N(10), N(5), N(-2)}), L({N(10), N(8), N(6)}));
   EXPECT_EQ(Call("range", {N(0)}), L({}));
-  Value tenths = Call("range", {N(0), N(1), N(0.1)});
+  // Literals have Terraform's 512 bits: adding 0.1 three times is 0.3.
+  auto literal = [](const char* text) { return Value::Number(*Number::Parse(text)); };
+  Value tenths = Call("range", {N(0), N(1), literal("0.1")});
   ASSERT_EQ(tenths.Length(), 10u);
-  EXPECT_EQ(tenths.AsList()[3], N(0.3));
+  EXPECT_EQ(tenths.AsList()[3], literal("0.3"));
+  EXPECT_EQ(FormatNumber(tenths.AsList()[3].AsExactNumber()), "0.3");
   EXPECT_EQ(Call("range", {N(1024)}).Length(), 1024u);
 }
 
