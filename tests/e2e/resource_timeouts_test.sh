@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end: a resource's `timeouts:` against the embedded sandbox cloud, whose EFS file
-# systems stay "creating" for 4 s. With `timeouts: { create: 2s }` the apply fails with the
-# timeout's message naming the address, the operation and the limit, and the file system
-# stays in state as an interrupted create. A later apply with a longer timeout adopts it
-# and waits for it: one file system in the world, none created twice. A refresh slower
-# than `timeouts.read` stops the plan with the same kind of message. Loading errors of
-# `timeouts` are covered by tests/unit/config/loader_test.cc.
+# systems stay "creating" for 4 s. With `timeouts: { create: 2s }` the apply (of a saved
+# plan, which carries the timeouts) fails with the timeout's message naming the address,
+# the operation and the limit, and the file system stays in state as an interrupted
+# create. A later apply with a longer timeout adopts it and waits for it: one file system
+# in the world, none created twice. A refresh slower than `timeouts.read` stops the plan
+# with the same kind of message. Loading errors of `timeouts` are covered by
+# tests/unit/config/loader_test.cc.
 source "$(dirname "$0")/lib.sh"
 
 proj="$work/timeouts"
@@ -30,11 +31,12 @@ YAML
 }
 strata() { "$STRATA" -chdir="$proj" "$@"; }
 
+# Through a saved plan: the timeouts the apply honours are the plan's.
 write_module 2s
-run "plan with a 2s create timeout" 2 strata plan -detailed-exitcode app
+run "plan with a 2s create timeout" 2 strata plan -detailed-exitcode -out="$work/2s.plan" app
 expect "plan: one file system" "$out" "Plan: 1 to add, 0 to change, 0 to destroy."
 start=$(date +%s)
-run "apply runs out of time" 1 strata apply -auto-approve app
+run "apply runs out of time" 1 strata apply "$work/2s.plan"
 elapsed=$(($(date +%s) - start))
 expect "the error names the address, the operation and the timeout" "$err" \
   "aws_efs_file_system.fs: create did not finish within the 2s timeout (timeouts.create)"
