@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "providers/terraform_gaps.h"
+
 namespace strata {
 namespace {
 
@@ -41,6 +43,17 @@ std::string BlockMembers(const Type& object, const std::string& prefix) {
   return out;
 }
 
+// The arguments Terraform's provider accepts for this type and Strata does not yet.
+std::string NotSupportedYet(const ResourceSchema& s) {
+  std::vector<std::string> missing = terraform_gaps::MissingArguments(s.mode, s.type);
+  if (missing.empty()) return "";
+  std::string out =
+      "\n## Terraform arguments not supported yet\n\nTerraform's provider accepts these and Strata does not yet; setting "
+      "one is an error (\"not supported by Strata yet\"), never ignored:\n\n";
+  for (const std::string& path : missing) out += fmt::format("- `{}`\n", path);
+  return out;
+}
+
 std::string Page(const std::string& provider, const ResourceSchema& s) {
   bool data = s.mode == ResourceMode::Data;
   std::string out = fmt::format("# {} ({})\n\nProvider: `strata/{}`.", s.type, data ? "data source" : "resource", provider);
@@ -65,6 +78,7 @@ std::string Page(const std::string& provider, const ResourceSchema& s) {
   if (!blocks.empty()) out += "\n## Blocks\n\n" + blocks;
   out += "\n## Attributes (read-only)\n\n";
   out += attributes.empty() ? "None.\n" : "| name | type | |\n|---|---|---|\n" + attributes;
+  out += NotSupportedYet(s);
   out += "\n---\nGenerated from the provider's schema by `strata providers docs docs/reference`; do not edit.\n";
   return out;
 }

@@ -34,6 +34,11 @@ struct ResourceInstanceState {
   int64_t schema_version = 0;         // the provider's schema version for the attributes
   int64_t created_at = 0;             // set by the store on first write when 0
   int64_t updated_at = 0;             // set by the store on every write
+  //! Empty for the instance's current object. Otherwise the object was *deposed*: a
+  //! create_before_destroy replacement took its place, and it waits (under this key, eight
+  //! hex digits as Terraform spells them) for its delete. An instance has at most one
+  //! current object and any number of deposed ones.
+  std::string deposed;
 
   //! A create was journaled but never answered: the row holds only its token, no object.
   bool IsInterruptedCreate() const { return status == ResourceStatus::PendingCreate && !attributes.IsMapping(); }
@@ -51,9 +56,13 @@ struct StageState {
   bool exists = false;
   std::string lineage;  // a UUID, assigned at the first write
   int64_t serial = 0;   // one increment per committed change set
-  std::vector<ResourceInstanceState> resources;  // ordered by address string
+  std::vector<ResourceInstanceState> resources;  // current objects, ordered by address string
+  //! Deposed objects (ResourceInstanceState::deposed), ordered by address and key: kept
+  //! apart so that whatever reads an instance's current object never mistakes one for it.
+  std::vector<ResourceInstanceState> deposed;
   std::vector<OutputState> outputs;              // ordered by name
 
+  //! The instance's current object (never a deposed one).
   const ResourceInstanceState* FindResource(const ResourceInstanceAddr& addr) const;
   const OutputState* FindOutput(const std::string& name) const;
 };
@@ -82,6 +91,7 @@ struct OperationRecord {
   std::string stage;
   int64_t change_set_id = 0;
   ResourceInstanceAddr addr;
+  std::string deposed;  // the deposed object's key when the operation is on one
   OperationAction action = OperationAction::Create;
   std::string idempotency_token;
   OperationStatus status = OperationStatus::Pending;

@@ -67,7 +67,11 @@ json StageStateToJson(const StageState& state, bool reveal_sensitive) {
            {"secrets_masked", !reveal_sensitive},
            {"resources", json::array()},
            {"outputs", json::object()}};
-  for (const auto& r : state.resources) {
+  std::vector<const ResourceInstanceState*> objects;
+  for (const auto& r : state.resources) objects.push_back(&r);
+  for (const auto& r : state.deposed) objects.push_back(&r);
+  for (const ResourceInstanceState* object : objects) {
+    const ResourceInstanceState& r = *object;
     json paths = json::array();
     json attrs = ValueJson(r.attributes, reveal_sensitive, paths);
     out["resources"].push_back(json{{"address", r.addr.ToString()},
@@ -82,6 +86,7 @@ json StageStateToJson(const StageState& state, bool reveal_sensitive) {
                                     {"idempotency_token", r.idempotency_token},
                                     {"created_at", FormatTimestamp(r.created_at)},
                                     {"updated_at", FormatTimestamp(r.updated_at)}});
+    if (!r.deposed.empty()) out["resources"].back()["deposed"] = r.deposed;
   }
   for (const auto& o : state.outputs) {
     bool masked = (o.sensitive || o.value.ContainsSensitive()) && !reveal_sensitive;
@@ -131,7 +136,8 @@ StateResult<StageState> StageStateFromJson(const json& j) {
     r.idempotency_token = rj.value("idempotency_token", "");
     r.created_at = ParseTimestamp(rj.value("created_at", json(nullptr))).value_or(0);
     r.updated_at = ParseTimestamp(rj.value("updated_at", json(nullptr))).value_or(0);
-    state.resources.push_back(std::move(r));
+    r.deposed = rj.value("deposed", "");
+    (r.deposed.empty() ? state.resources : state.deposed).push_back(std::move(r));
   }
   if (j.contains("outputs") && j["outputs"].is_object()) {
     for (const auto& [name, oj] : j["outputs"].items()) {

@@ -75,6 +75,8 @@ struct OperationRequest {
   OperationAction action = OperationAction::Create;
   std::string provider;
   std::string idempotency_token;
+  //! A deposed object's key: the operation (a Delete) is on that object, not the current one.
+  std::string deposed = "";
 };
 
 struct CommitResult {
@@ -150,9 +152,22 @@ class StateStore {
                                     const std::optional<ResourceInstanceState>& partial = std::nullopt) = 0;
   //! Writes an instance outside any provider operation (refresh results, import).
   virtual StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) = 0;
+  //! Removes the instance's current object (its deposed objects stay).
   virtual StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) = 0;
-  //! Gives an instance a new address in one step (a moved entry applied), keeping everything
-  //! else, so that no interruption can leave the object under neither address or both.
+  //! create_before_destroy, before the replacement's create is sent: the current object
+  //! becomes deposed under `key` in one step, so that the create has the instance to itself
+  //! and no interruption can lose the old object. NotFound when there is no current object;
+  //! InvalidArgument when `key` is taken.
+  virtual StateStatus DeposeResource(const ChangeSet& cs, const ResourceInstanceAddr& addr,
+                                     const std::string& key) = 0;
+  //! The replacement's create failed and left nothing: the deposed object becomes current
+  //! again. InvalidArgument (and nothing changes) when the instance has a current object
+  //! (the failed create left one: tainted, or pending with its token); NotFound when no
+  //! object is deposed under `key`.
+  virtual StateStatus RestoreDeposed(const ChangeSet& cs, const ResourceInstanceAddr& addr,
+                                     const std::string& key) = 0;
+  //! Gives an instance (its current and deposed objects) a new address in one step (a moved
+  //! entry applied), keeping everything else, so that no interruption can leave the object under neither address or both.
   //! NotFound when `from` is absent; InvalidArgument when `to` is taken.
   virtual StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
                                      const ResourceInstanceAddr& to) = 0;

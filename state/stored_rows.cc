@@ -54,6 +54,7 @@ ResourceMode ModeOf(const std::string& mode) { return mode == "data" ? ResourceM
 StoredResource EncodeResource(const ResourceInstanceState& r, const crypto::KeyRing& ring, StateEnvironment& env) {
   StoredResource row;
   row.address = r.addr.ToString();
+  row.deposed = r.deposed;
   row.mode = r.addr.resource.mode == ResourceMode::Data ? "data" : "managed";
   row.type = r.addr.resource.type;
   row.provider = r.provider;
@@ -82,6 +83,7 @@ StateResult<ResourceInstanceState> DecodeResource(const StoredResource& row, con
   }
   r.addr = *parsed.addr;
   r.addr.resource.mode = ModeOf(row.mode);
+  r.deposed = row.deposed;
   r.provider = row.provider;
   r.status = *status;
   auto attrs = OpenValue(row.attributes, row.sensitive_paths, row.secrets, ring, decrypt, what);
@@ -136,19 +138,22 @@ StateResult<std::string> ResealSecrets(const std::string& secrets_text, const cr
 }
 
 json ToJson(const StoredResource& r) {
-  return json{{"address", r.address},
-              {"mode", r.mode},
-              {"type", r.type},
-              {"provider", r.provider},
-              {"status", r.status},
-              {"attributes", r.attributes},
-              {"sensitive_paths", r.sensitive_paths},
-              {"secrets", r.secrets},
-              {"dependencies", r.dependencies},
-              {"idempotency_token", r.idempotency_token},
-              {"schema_version", r.schema_version},
-              {"created_at", r.created_at},
-              {"updated_at", r.updated_at}};
+  json j{{"address", r.address},
+         {"mode", r.mode},
+         {"type", r.type},
+         {"provider", r.provider},
+         {"status", r.status},
+         {"attributes", r.attributes},
+         {"sensitive_paths", r.sensitive_paths},
+         {"secrets", r.secrets},
+         {"dependencies", r.dependencies},
+         {"idempotency_token", r.idempotency_token},
+         {"schema_version", r.schema_version},
+         {"created_at", r.created_at},
+         {"updated_at", r.updated_at}};
+  // Only on deposed objects, so that snapshots of states without any read as before.
+  if (!r.deposed.empty()) j["deposed"] = r.deposed;
+  return j;
 }
 
 json ToJson(const StoredOutput& o) {
@@ -162,6 +167,7 @@ json ToJson(const StoredOutput& o) {
 StoredResource StoredResourceFromJson(const json& j) {
   StoredResource r;
   r.address = j.at("address").get<std::string>();
+  r.deposed = j.value("deposed", "");
   r.mode = j.at("mode").get<std::string>();
   r.type = j.at("type").get<std::string>();
   r.provider = j.at("provider").get<std::string>();

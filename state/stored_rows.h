@@ -18,6 +18,7 @@ namespace strata::state {
 
 struct StoredResource {
   std::string address;
+  std::string deposed;  // "" for the current object
   std::string mode;  // "managed" | "data"
   std::string type;
   std::string provider;

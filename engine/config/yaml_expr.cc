@@ -46,20 +46,6 @@ SourceMapping ScalarMapping(const YamlFile& file, const YAML::Node& node) {
   return m;
 }
 
-// Tuple and object nodes own unique_ptr children; this forwards to a shared child.
-class SharedExpr : public Expr {
- public:
-  explicit SharedExpr(ExprRef e) : Expr(e->range()), inner_(std::move(e)) {}
-  Value Eval(EvalContext& ctx) const override { return inner_->Eval(ctx); }
-  void CollectReferences(std::vector<Reference>& out) const override { inner_->CollectReferences(out); }
-  const Value* AsLiteral() const override { return inner_->AsLiteral(); }
-
- private:
-  ExprRef inner_;
-};
-
-ExprPtr Borrow(ExprRef e) { return std::make_unique<SharedExpr>(std::move(e)); }
-
 }  // namespace
 
 SourceRange NodeRange(const YamlFile& file, const YAML::Node& node) {
@@ -73,12 +59,16 @@ SourceRange NodeRange(const YamlFile& file, const YAML::Node& node) {
   return r;
 }
 
-ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
+namespace {
+
+// Owned, so that a tuple or object node holds its children themselves (the schema check
+// looks into nested blocks by their node classes), not a forwarder to a shared child.
+ExprPtr NodeToOwnedExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
   SourceRange range = NodeRange(file, node);
   if (!node.IsDefined() || node.IsNull()) {
     // An explicit null, or a key with no value.
-    if (node.IsScalar() && !IsPlain(node)) return std::make_shared<LiteralExpr>(Value::String(node.Scalar()), range);
-    return std::make_shared<LiteralExpr>(Value::Null(), range);
+    if (node.IsScalar() && !IsPlain(node)) return std::make_unique<LiteralExpr>(Value::String(node.Scalar()), range);
+    return std::make_unique<LiteralExpr>(Value::Null(), range);
   }
   if (node.IsScalar()) {
     const std::string& s = node.Scalar();
@@ -87,18 +77,15 @@ ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& di
       std::string_view text(s);
       while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
       ExprPtr e = ParseTemplate(text, ScalarMapping(file, node), diags);
-      if (!e) return std::make_shared<LiteralExpr>(Value::Unknown(), range);
-      return ExprRef(std::move(e));
+      if (!e) return std::make_unique<LiteralExpr>(Value::Unknown(), range);
+      return e;
     }
-    return std::make_shared<LiteralExpr>(IsPlain(node) ? PlainScalarValue(s) : Value::String(s), range);
+    return std::make_unique<LiteralExpr>(IsPlain(node) ? PlainScalarValue(s) : Value::String(s), range);
   }
   if (node.IsSequence()) {
     std::vector<ExprPtr> items;
-    for (const auto& item : node) {
-      ExprRef e = NodeToExpr(file, item, diags);
-      items.push_back(Borrow(std::move(e)));
-    }
-    return std::make_shared<TupleExpr>(std::move(items), range);
+    for (const auto& item : node) items.push_back(NodeToOwnedExpr(file, item, diags));
+    return std::make_unique<TupleExpr>(std::move(items), range);
   }
   // Map: keys are literal strings; duplicate keys are an error.
   std::vector<ObjectExpr::Item> items;
@@ -106,14 +93,20 @@ ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& di
   for (const auto& kv : node) {
     std::optional<std::string> key = MappingKey(file, kv.first, seen, diags);
     if (!key) continue;
-    ExprRef value = NodeToExpr(file, kv.second, diags);
+    ExprPtr value = NodeToOwnedExpr(file, kv.second, diags);
     // A key may be a template too: "k8s.io/cluster-autoscaler/${var.cluster_name}: owned".
     ExprPtr key_expr;
     if (HasTemplateSyntax(*key)) key_expr = ParseTemplate(*key, ScalarMapping(file, kv.first), diags);
     if (!key_expr) key_expr = std::make_unique<LiteralExpr>(Value::String(*key), seen.at(*key));
-    items.push_back({std::move(key_expr), Borrow(std::move(value))});
+    items.push_back({std::move(key_expr), std::move(value)});
   }
-  return std::make_shared<ObjectExpr>(std::move(items), range);
+  return std::make_unique<ObjectExpr>(std::move(items), range);
+}
+
+}  // namespace
+
+ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
+  return NodeToOwnedExpr(file, node, diags);
 }
 
 std::optional<std::string> MappingKey(const YamlFile& file, const YAML::Node& key,

@@ -1,11 +1,13 @@
 #include "engine/core/applier.h"
 
 #include <algorithm>
+#include <deque>
 #include <mutex>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "engine/base/hash.h"
 #include "engine/base/time_format.h"
 #include "engine/core/schema_check.h"
 #include "engine/graph/walker.h"
@@ -41,7 +43,10 @@ class Applier {
         diags_(diags),
         providers_(*request.providers),
         classes_(*request.plan, *request.providers) {
-    for (const ResourceInstanceChange& c : request.plan->changes) changes_[c.addr.ToString()] = &c;
+    // By address: the changes of current objects (a deposed object's delete is not one).
+    for (const ResourceInstanceChange& c : request.plan->changes) {
+      if (c.deposed.empty()) changes_[c.addr.ToString()] = &c;
+    }
   }
 
   ApplyOutcome Run() {
@@ -69,8 +74,11 @@ class Applier {
       ApplyDrift();
     } else {
       RecordRefresh();
-      RunDeletes();
-      if (plan.mode == PlanMode::Normal && !Stopped()) RunMainWalk();
+      RunDeletes(DeletesBeforeWalk());
+      if (plan.mode == PlanMode::Normal && !Stopped()) {
+        RunMainWalk();
+        RunDeletes(DeletesAfterWalk());
+      }
     }
     DropUnreadData();
     Commit();
@@ -147,11 +155,50 @@ class Applier {
     return entry;
   }
 
-  void RunDeletes() {
+  // Before the main walk: the deletes of current objects, and the delete half of every
+  // delete-then-create replacement, together in reverse dependency order, so that a
+  // replaced object's dependents that are replaced too go first (Terraform's order: destroy
+  // B, destroy A, create A, create B). A destroy deletes deposed objects with the rest.
+  std::vector<const ResourceInstanceChange*> DeletesBeforeWalk() {
+    bool destroy = req_.plan->mode == PlanMode::Destroy;
     std::vector<const ResourceInstanceChange*> deletes;
     for (const ResourceInstanceChange& c : req_.plan->changes) {
-      if (c.action == Action::Delete) deletes.push_back(&c);
+      if (c.action == Action::Delete && (c.deposed.empty() || destroy)) deletes.push_back(&c);
+      if (c.action == Action::DeleteThenCreate && HasObject(c.addr)) deletes.push_back(&c);
     }
+    return deletes;
+  }
+
+  // After the main walk: deposed objects — those the plan found left over, and those this
+  // apply's create_before_destroy replacements deposed — once their replacements exist and
+  // everything that depends on them has been updated. After a failed operation they stay
+  // deposed (an old object may still be in use by a dependent that was not updated); the
+  // next plan deletes them.
+  std::vector<const ResourceInstanceChange*> DeletesAfterWalk() {
+    std::vector<const ResourceInstanceChange*> deletes;
+    for (const ResourceInstanceChange& c : req_.plan->changes) {
+      if (c.action == Action::Delete && !c.deposed.empty()) deletes.push_back(&c);
+    }
+    for (const ResourceInstanceChange& c : deposed_now_) deletes.push_back(&c);
+    if (deletes.empty() || Stopped()) return {};
+    if (!outcome_.failed.empty() || outcome_.interrupted) {
+      diags_.Warning("Deposed objects kept",
+                     fmt::format("{} old object(s) replaced with create_before_destroy were not deleted because the "
+                                 "apply had errors: a dependent may still use them. They stay in state as deposed "
+                                 "objects, and the next apply deletes them.",
+                                 deletes.size()));
+      return {};
+    }
+    return deletes;
+  }
+
+  // Whether the instance's current object exists (not a placeholder of an interrupted create).
+  bool HasObject(const ResourceInstanceAddr& addr) const {
+    const state::ResourceInstanceState* current = state_.FindResource(addr);
+    return current && current->attributes.IsMapping() && current->status != state::ResourceStatus::PendingCreate;
+  }
+
+  void RunDeletes(const std::vector<const ResourceInstanceChange*>& deletes) {
     if (deletes.empty()) return;
     Dag dag = DeleteOrder(deletes);
     size_t barriers_from = classes_.OrderDeletes(dag, deletes, diags_);
@@ -166,7 +213,7 @@ class Applier {
       NodeId block = ProviderBlockFor(*req_.stage->graph, c.addr, ProviderKeyOfRecord(c.provider, c.type));
       Provider* provider =
           ProviderFor(c, block, block != kNoNode && settings ? settings->ResultOf(block) : Value::Null(), local);
-      const state::ResourceInstanceState* current = state_.FindResource(c.addr);
+      const state::ResourceInstanceState* current = c.deposed.empty() ? state_.FindResource(c.addr) : nullptr;
       bool recorded = true;
       if (provider && current && current->IsInterruptedCreate() && c.before.IsMapping()) {
         current = RecordFoundObject(c, *current, local);
@@ -176,14 +223,22 @@ class Applier {
       bool ok = provider && recorded && runner_->Run(c, *provider, OperationAction::Delete, prior, Value::Null(), local);
       AddDiags(local);
       if (ok) Count(Action::Delete);
+      if (ok && c.action == Action::DeleteThenCreate) {
+        std::lock_guard lock(mu_);
+        replaced_deleted_.insert(c.addr.ToString());
+      }
       return ok;
     });
     for (NodeId n = 0; n < deletes.size(); ++n) {
-      if (status[n] == WalkStatus::Skipped) outcome_.skipped.push_back(deletes[n]->addr.ToString());
+      if (status[n] == WalkStatus::Skipped) outcome_.skipped.push_back(deletes[n]->ObjectName());
       if (status[n] == WalkStatus::Pending) {
         outcome_.interrupted = true;
-        outcome_.not_started.push_back(deletes[n]->addr.ToString());
+        outcome_.not_started.push_back(deletes[n]->ObjectName());
       }
+    }
+    // The main walk creates the replacements of the objects deleted here from nothing.
+    for (const std::string& address : replaced_deleted_) {
+      std::erase_if(state_.resources, [&](const state::ResourceInstanceState& r) { return r.addr.ToString() == address; });
     }
   }
 
@@ -327,42 +382,67 @@ class Applier {
         if (result) Count(Action::Create);
         break;
       case Action::DeleteThenCreate:
+        // The old object was deleted by the delete walk (RunDeletes), after its dependents.
         if (!prior.IsNull()) {
-          if (!runner_->Run(c, *provider, OperationAction::Delete, prior, Value::Null(), diags)) break;
-          Count(Action::Delete);
+          diags.Error("Object not replaced",
+                      fmt::format("{} was not replaced: its old object could not be deleted (see the errors above), "
+                                  "so its replacement was not created.",
+                                  address));
+          return Value::Unknown();
         }
         result = runner_->Run(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
         if (result) Count(Action::Create);
         break;
-      case Action::CreateThenDelete:
-        result = runner_->Run(c, *provider, OperationAction::Create, Value::Null(), planned, diags);
-        if (!result) break;
-        Count(Action::Create);
-        if (!prior.IsNull()) DeleteDeposed(c, *provider, prior, diags);
-        break;
+      case Action::CreateThenDelete: result = CreateBeforeDestroy(c, *provider, prior, planned, diags); break;
       default: break;
     }
     return result ? *result : Value::Unknown();
   }
 
-  // create_before_destroy: the old object is deleted after its replacement exists. The state
-  // already holds the replacement, so this delete is not journaled (see README limits).
-  void DeleteDeposed(const ResourceInstanceChange& c, Provider& provider, const Value& old, Diagnostics& out) {
-    std::string address = c.addr.ToString() + " (deposed)";
-    ApplyEvent e;
-    e.kind = ApplyEvent::Kind::Started;
-    e.address = address;
-    e.operation = OperationAction::Delete;
-    e.id = ObjectIdOf(old);
-    runner_->Emit(e);
-    auto start = std::chrono::steady_clock::now();
-    DeleteResult r = provider.DeleteResource(runner_->Context(address, OperationAction::Delete, e.id, ""), c.type, old);
-    out.AppendFor(r.diags, address);
-    e.kind = r.diags.HasErrors() ? ApplyEvent::Kind::Failed : ApplyEvent::Kind::Finished;
-    e.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-    runner_->Emit(e);
-    if (r.diags.HasErrors()) Failed(address);
-    else Count(Action::Delete);
+  // --- create_before_destroy ---
+
+  // The old object is deposed (one durable step) before the replacement's create is sent,
+  // so that the create is journaled like any other, an interruption at any point leaves
+  // both objects findable (the deposed one in state, the new one by its token), and the old
+  // one is deleted — journaled too — only after the main walk (DeletesAfterWalk). A create
+  // that fails and leaves nothing brings the old object back.
+  std::optional<Value> CreateBeforeDestroy(const ResourceInstanceChange& c, Provider& provider, const Value& prior,
+                                           const Value& planned, Diagnostics& diags) {
+    std::string address = c.addr.ToString();
+    std::string key;
+    if (!prior.IsNull()) {
+      key = base::Sha256Hex(fmt::format("{}|{}|{}", address, c.idempotency_token,
+                                        std::chrono::steady_clock::now().time_since_epoch().count()))
+                .substr(0, 8);
+      if (!CheckStored(runner_->Store([&] { return req_.store->DeposeResource(*cs_, c.addr, key); }), address, diags)) {
+        Failed(address);
+        return std::nullopt;
+      }
+    }
+    std::optional<Value> result = runner_->Run(c, provider, OperationAction::Create, Value::Null(), planned, diags);
+    if (key.empty()) {
+      if (result) Count(Action::Create);
+      return result;
+    }
+    if (!result) {
+      // InvalidArgument: the failed create left an object (tainted, or pending with its
+      // token) in the instance's place; the old one stays deposed for the next plan.
+      state::StateStatus restored = runner_->Store([&] { return req_.store->RestoreDeposed(*cs_, c.addr, key); });
+      if (!restored.ok() && restored.code() != state::StateCode::InvalidArgument) CheckStored(restored, address, diags);
+      return result;
+    }
+    Count(Action::Create);
+    ResourceInstanceChange old = c;
+    old.action = Action::Delete;
+    old.deposed = key;
+    old.before = prior;
+    old.after = Value::Null();
+    old.reason = ActionReason::None;
+    old.previous_addr.reset();
+    old.importing_id.reset();
+    std::lock_guard lock(mu_);
+    deposed_now_.push_back(std::move(old));
+    return result;
   }
 
   Value ReadData(const InstanceHookInput& in, const ResourceInstanceChange* change, Diagnostics& diags) {
@@ -498,9 +578,14 @@ class Applier {
   void ReportLeftovers() {
     auto after = req_.store->LoadStage(req_.plan->stage);
     if (!after.ok()) return;
-    for (const state::ResourceInstanceState& r : after->resources) {
+    std::vector<const state::ResourceInstanceState*> objects;
+    for (const state::ResourceInstanceState& r : after->resources) objects.push_back(&r);
+    for (const state::ResourceInstanceState& r : after->deposed) objects.push_back(&r);
+    for (const state::ResourceInstanceState* object : objects) {
+      const state::ResourceInstanceState& r = *object;
       if (r.addr.resource.mode != ResourceMode::Managed) continue;
       std::string address = r.addr.ToString();
+      if (!r.deposed.empty()) address += " (deposed object " + r.deposed + ")";
       auto it = changes_.find(address);
       if (!req_.plan->targets.empty() && (it == changes_.end() || it->second->action != Action::Delete)) continue;
       if (r.IsInterruptedCreate()) {
@@ -556,6 +641,8 @@ class Applier {
   std::optional<OperationRunner> runner_;
   std::vector<std::vector<std::string>> data_dependencies_;  // per node, for the data rows
   std::set<std::string> read_data_;                           // data instances read (mu_)
+  std::set<std::string> replaced_deleted_;  // delete-then-create: old object deleted (mu_)
+  std::deque<ResourceInstanceChange> deposed_now_;  // create_before_destroy: to delete after the walk (mu_)
   ApplyOutcome outcome_;
 };
 

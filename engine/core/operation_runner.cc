@@ -66,10 +66,11 @@ OperationContext OperationRunner::Context(const std::string& address, OperationA
 
 std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provider& provider, OperationAction op,
                                           const Value& prior, const Value& planned, Diagnostics& out) {
-  std::string address = c.addr.ToString();
+  std::string address = c.ObjectName();
   std::string id = ObjectIdOf(prior);
   auto journaled = Store([&] {
-    return options_.store->BeginOperation(*options_.change_set, {c.addr, op, c.provider, c.idempotency_token});
+    return options_.store->BeginOperation(*options_.change_set,
+                                          {c.addr, op, c.provider, c.idempotency_token, c.deposed});
   });
   if (!journaled.ok()) {
     CheckStored(journaled.status(), address, out);
@@ -176,9 +177,9 @@ std::optional<state::ResourceInstanceState> OperationRunner::LeftByFailure(const
   if (op != OperationAction::Delete && result.IsMapping()) return StateAfter(c, result, state::ResourceStatus::Tainted);
   // A create that failed without a definite answer may have made the object: keep the
   // instance pending with its token, as if the process had died here, so the next plan
-  // looks for it instead of creating a second one. Not for create_before_destroy: the
-  // instance's row still holds the object being replaced, which must not be overwritten.
-  if (op != OperationAction::Create || !outcome_unknown || c.action == Action::CreateThenDelete) return std::nullopt;
+  // looks for it instead of creating a second one. (A create_before_destroy replacement
+  // deposed the object it replaces first, so the instance is free for the placeholder.)
+  if (op != OperationAction::Create || !outcome_unknown) return std::nullopt;
   std::string address = c.addr.ToString();
   out.Add(Diagnostic{Severity::Warning, "Create outcome unknown",
                      fmt::format("The create of {} failed without a definite answer, so the object may exist. It "

@@ -23,6 +23,7 @@
 #include "engine/core/resource_dependencies.h"
 #include "engine/core/saved_plan.h"
 #include "engine/core/targets.h"
+#include "engine/graph/walker.h"
 #include "engine/value/json.h"
 
 namespace strata {
@@ -110,8 +111,13 @@ class Planner {
     if (req_.mode == PlanMode::Normal) out.generated_config = CheckImportTargets(*out.evaluation);
     if (req_.mode == PlanMode::Normal) PlanOrphans();
     if (req_.mode == PlanMode::Destroy) PlanDestroy();
+    if (req_.mode == PlanMode::Normal) ForceCreateBeforeDestroy();
+    if (req_.mode != PlanMode::RefreshOnly) PlanDeposed();
     PlanMovedLeftovers();
-    std::sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
+    // An instance's current object before its deposed ones.
+    std::sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) {
+      return a.addr < b.addr || (a.addr == b.addr && a.deposed < b.deposed);
+    });
     std::sort(drift_.begin(), drift_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
     plan.changes = std::move(changes_);
     plan.drift = std::move(drift_);
@@ -424,6 +430,8 @@ class Planner {
   // still exist).
   void PlanOrphans() {
     const StageGraph& graph = *req_.stage->graph;
+    std::vector<const state::ResourceInstanceState*> rows;
+    std::vector<ResourceInstanceChange> deletes;
     for (const auto& r : prior_state_->resources) {
       std::string address = r.addr.ToString();
       if (seen_.count(address)) continue;
@@ -435,32 +443,106 @@ class Planner {
         Record(std::move(c));
         continue;
       }
-      if (!RefreshOrphan(r, c)) continue;
       c.action = Action::Delete;
       c.reason = DeleteReason(r.addr, graph, *evaluation_);
-      Record(std::move(c));
+      rows.push_back(&r);
+      deletes.push_back(std::move(c));
     }
+    for (size_t i : RefreshOrphans(rows, deletes)) Record(std::move(deletes[i]));
+  }
+
+  // Refreshes the objects a plan would delete, `parallelism` at a time as the walk refreshes
+  // the others; returns the indexes of those that still exist (in order), each with its
+  // `before` read anew.
+  std::vector<size_t> RefreshOrphans(const std::vector<const state::ResourceInstanceState*>& rows,
+                                     std::vector<ResourceInstanceChange>& changes) {
+    Dag dag;
+    for (size_t i = 0; i < rows.size(); ++i) dag.AddNode();
+    std::vector<char> exists(rows.size(), 0);
+    WalkOptions options;
+    options.parallelism = std::max(1, req_.options.parallelism);
+    options.stop = req_.stop;
+    WalkDag(dag, options, [&](NodeId n) {
+      exists[n] = RefreshOrphan(*rows[n], changes[n]);
+      return true;
+    });
+    std::vector<size_t> found;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      if (exists[i]) found.push_back(i);
+    }
+    return found;
   }
 
   void PlanDestroy() {
     std::set<std::string> chosen;
     if (!targets_.empty()) chosen = DestroyClosure();
+    std::vector<const state::ResourceInstanceState*> rows;
+    std::vector<ResourceInstanceChange> to_refresh;
+    std::vector<ResourceInstanceChange> deletes;
     for (const auto& r : prior_state_->resources) {
       if (!targets_.empty() && !chosen.count(r.addr.ToString())) continue;
       if (r.addr.resource.mode == ResourceMode::Data) continue;
       ResourceInstanceChange c = OrphanChange(r);
       if (r.IsInterruptedCreate()) {
-        if (!PlanInterruptedCreate(c)) continue;
-      } else if (!RefreshOrphan(r, c)) {
+        if (PlanInterruptedCreate(c)) deletes.push_back(std::move(c));
         continue;
       }
+      rows.push_back(&r);
+      to_refresh.push_back(std::move(c));
+    }
+    for (size_t i : RefreshOrphans(rows, to_refresh)) deletes.push_back(std::move(to_refresh[i]));
+    for (ResourceInstanceChange& c : deletes) {
       c.action = Action::Delete;
-      if (const ResourceConfig* config = ConfigOf(r.addr)) {
-        if (auto error = CheckPreventDestroy(r.addr, Action::Delete, config->lifecycle.prevent_destroy)) {
+      if (const ResourceConfig* config = ConfigOf(c.addr)) {
+        if (auto error = CheckPreventDestroy(c.addr, Action::Delete, config->lifecycle.prevent_destroy)) {
           diags_.Error("Instance cannot be destroyed", *error,
                        config->lifecycle.range.IsKnown() ? config->lifecycle.range : config->range);
         }
       }
+      Record(std::move(c));
+    }
+  }
+
+  // Terraform's forced create_before_destroy: a resource that something with
+  // create_before_destroy depends on (directly or not) is replaced create-first too.
+  // Otherwise its old object, deleted before the walk, would go while the dependent's old
+  // object, deleted only after it, still uses it.
+  void ForceCreateBeforeDestroy() {
+    const StageGraph& graph = *req_.stage->graph;
+    std::map<std::string, std::vector<std::string>> depends_on;  // resource -> what it reads directly
+    std::vector<std::string> todo;
+    for (NodeId n = 0; n < graph.nodes.size(); ++n) {
+      const GraphNode& node = graph.nodes[n];
+      if (node.kind != NodeKind::Resource || !node.resource) continue;
+      std::string address = ResourceNodeAddress(graph, n);
+      depends_on[address] = deps_[n];
+      if (node.resource->lifecycle.create_before_destroy) todo.push_back(address);
+    }
+    std::set<std::string> forced;
+    while (!todo.empty()) {
+      std::string address = std::move(todo.back());
+      todo.pop_back();
+      for (const std::string& d : depends_on[address]) {
+        if (forced.insert(d).second) todo.push_back(d);
+      }
+    }
+    for (ResourceInstanceChange& c : changes_) {
+      if (c.action != Action::DeleteThenCreate || !forced.count(c.addr.ConfigAddr().ToString())) continue;
+      c.action = Action::CreateThenDelete;
+      c.create_before_destroy = true;
+    }
+  }
+
+  // Deposed objects — what a create_before_destroy replacement left when it was interrupted
+  // or its delete failed — are deleted, by a normal plan as by a destroy, as Terraform does.
+  // Not refreshed: deleting an object that is already gone succeeds.
+  void PlanDeposed() {
+    for (const auto& r : prior_state_->deposed) {
+      if (!targets_.empty() && !targets_.MatchesAddress(r.addr)) continue;
+      ResourceInstanceChange c = OrphanChange(r);
+      c.previous_addr.reset();
+      c.deposed = r.deposed;
+      c.action = Action::Delete;
       Record(std::move(c));
     }
   }
@@ -655,18 +737,27 @@ class Planner {
   }
 
   // Refreshes an instance about to be deleted; false when there is nothing left to delete.
+  // Called from RefreshOrphans' threads: diagnostics are gathered locally, then added.
   bool RefreshOrphan(const state::ResourceInstanceState& r, ResourceInstanceChange& c) {
     if (r.IsInterruptedCreate()) return false;  // no object to read (see PlanInterruptedCreate)
     if (!req_.refresh) return true;
     OperationContext ctx = Context(c.addr.ToString());
     NodeId block = ProviderBlockFor(*req_.stage->graph, r.addr, ProviderKeyOfRecord(r.provider, r.addr.resource.type));
     Value settings = block != kNoNode && evaluation_ ? evaluation_->ResultOf(block) : Value::Null();
-    Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, diags_);
-    if (!provider) return false;
-    ReportRefresh(c.addr.ToString(), r.attributes);
-    ReadResult read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
-    diags_.AppendFor(read.diags, c.addr.ToString());
-    if (read.diags.HasErrors()) return false;
+    Diagnostics local;
+    Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, local);
+    ReadResult read;
+    if (provider) {
+      OperationSlots::Held slot(slots_);
+      ReportRefresh(c.addr.ToString(), r.attributes);
+      read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
+      local.AppendFor(read.diags, c.addr.ToString());
+    }
+    {
+      std::lock_guard lock(mu_);
+      diags_.Append(local);
+    }
+    if (!provider || read.diags.HasErrors()) return false;
     if (read.gone) {
       RecordDrift(DriftChange(c, r.attributes, Value::Null(), Action::Delete));
       return false;

@@ -27,6 +27,9 @@ std::string StateDigest(const state::StageState& state) {
     all += r.addr.ToString() + '\0' + state::ToString(r.status) + '\0' + r.idempotency_token + '\0' +
            ValueToJson(r.attributes.DeepUnmark()).dump() + '\0';
   }
+  for (const auto& r : state.deposed) {
+    all += r.addr.ToString() + " deposed " + r.deposed + '\0' + state::ToString(r.status) + '\0';
+  }
   return base::Sha256Hex(all);
 }
 

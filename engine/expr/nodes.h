@@ -173,6 +173,7 @@ class TupleExpr : public Expr {
  public:
   TupleExpr(std::vector<ExprPtr> items, SourceRange r) : Expr(std::move(r)), items_(std::move(items)) {}
   Value Eval(EvalContext& ctx) const override;
+  const std::vector<ExprPtr>& items() const { return items_; }
   void CollectReferences(std::vector<Reference>& out) const override;
 
  private:

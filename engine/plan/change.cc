@@ -59,4 +59,8 @@ bool Plan::HasChanges() const {
   return mode == PlanMode::RefreshOnly && !drift.empty();
 }
 
+std::string ResourceInstanceChange::ObjectName() const {
+  return deposed.empty() ? addr.ToString() : addr.ToString() + " (deposed object " + deposed + ")";
+}
+
 }  // namespace strata

@@ -99,6 +99,14 @@ struct ResourceInstanceChange {
   std::optional<std::string> importing_id;
   //! The imported object had no configuration: -generate-config-out wrote it.
   bool generated_config = false;
+  //! A Delete of a *deposed* object (state::ResourceInstanceState::deposed): what an
+  //! interrupted or failed create_before_destroy replacement left behind. Empty for a
+  //! change of the instance's current object.
+  std::string deposed;
+
+  //! How plans, progress lines and errors name the object: the address, followed by
+  //! " (deposed object KEY)" for a deposed one.
+  std::string ObjectName() const;
 
   //! Whether applying it changes state: an action, a move, an import or a forget.
   bool ChangesState() const { return action != Action::NoOp || previous_addr || importing_id; }

@@ -490,6 +490,12 @@ std::string Headline(const ResourceInstanceChange& c, const HumanRenderOptions& 
       break;
     case Action::Delete:
       what = " will be destroyed";
+      if (!c.deposed.empty()) {
+        // Terraform's wording for what a create_before_destroy replacement left behind.
+        what = fmt::format(" (deposed object {}) will be destroyed", c.deposed);
+        because = "(left over from a partially-failed replacement of this instance)";
+        break;
+      }
       switch (c.reason) {
         case ActionReason::DeleteBecauseNoResourceConfig:
           because = fmt::format("(because {} is not in configuration)", addr);

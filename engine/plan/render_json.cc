@@ -208,6 +208,7 @@ json ResourceChangeJson(const ResourceInstanceChange& c) {
   json r = json::object();
   r["address"] = c.addr.ToString();
   if (c.previous_addr) r["previous_address"] = c.previous_addr->ToString();
+  if (!c.deposed.empty()) r["deposed"] = c.deposed;
   if (!c.addr.module.IsRoot()) r["module_address"] = c.addr.module.ToString();
   r["mode"] = ModeName(c.addr.resource.mode);
   r["type"] = c.addr.resource.type;
@@ -260,7 +261,9 @@ std::optional<json> PriorStateJson(const Plan& plan, const Changes& changes, con
   bool any = false;
   for (const auto* c : changes) {
     if (c->action == Action::Create || c->action == Action::Read || c->before.IsNull()) continue;
-    AddToTree(root, c->addr.module, c->addr.ToString(), StateResource(*c, c->before));
+    json resource = StateResource(*c, c->before);
+    if (!c->deposed.empty()) resource["deposed_key"] = c->deposed;  // Terraform's spelling in state values
+    AddToTree(root, c->addr.module, c->addr.ToString(), std::move(resource));
     any = true;
   }
   std::vector<std::pair<std::string, std::pair<Value, bool>>> outs;

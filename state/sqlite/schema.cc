@@ -113,7 +113,40 @@ CREATE TABLE environments (
 INSERT INTO environments(name, created_at) VALUES('default', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
 )sql";
 
-constexpr const char* kMigrations[] = {kV1, kV2, kV3};
+// Version 4: deposed objects (create_before_destroy). A resource row is keyed by its
+// address and its deposed key ('' for the current object); the journal names the object
+// an operation is on the same way. SQLite cannot change a primary key in place, so the
+// resources table is rebuilt.
+constexpr const char* kV4 = R"sql(
+CREATE TABLE resources_v4 (
+  stage             TEXT NOT NULL REFERENCES stages(name) ON DELETE CASCADE,
+  address           TEXT NOT NULL,
+  deposed           TEXT NOT NULL DEFAULT '',
+  mode              TEXT NOT NULL CHECK (mode IN ('managed', 'data')),
+  type              TEXT NOT NULL,
+  provider          TEXT NOT NULL,
+  status            TEXT NOT NULL CHECK (status IN ('created', 'tainted', 'pending-create',
+                                                    'pending-update', 'pending-delete')),
+  attributes        TEXT NOT NULL,
+  sensitive_paths   TEXT NOT NULL DEFAULT '[]',
+  secrets           TEXT NOT NULL DEFAULT '[]',
+  dependencies      TEXT NOT NULL DEFAULT '[]',
+  idempotency_token TEXT NOT NULL DEFAULT '',
+  schema_version    INTEGER NOT NULL DEFAULT 0,
+  created_at        INTEGER NOT NULL,
+  updated_at        INTEGER NOT NULL,
+  PRIMARY KEY (stage, address, deposed)
+) WITHOUT ROWID;
+INSERT INTO resources_v4(stage, address, deposed, mode, type, provider, status, attributes, sensitive_paths,
+                         secrets, dependencies, idempotency_token, schema_version, created_at, updated_at)
+  SELECT stage, address, '', mode, type, provider, status, attributes, sensitive_paths, secrets, dependencies,
+         idempotency_token, schema_version, created_at, updated_at FROM resources;
+DROP TABLE resources;
+ALTER TABLE resources_v4 RENAME TO resources;
+ALTER TABLE operations ADD COLUMN deposed TEXT NOT NULL DEFAULT '';
+)sql";
+
+constexpr const char* kMigrations[] = {kV1, kV2, kV3, kV4};
 static_assert(sizeof kMigrations / sizeof kMigrations[0] == kSchemaVersion);
 
 }  // namespace

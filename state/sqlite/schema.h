@@ -20,7 +20,7 @@ using strata::sqlite::Statement;
 using strata::sqlite::Transaction;
 
 //! The version this build writes.
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 
 //! Applies WAL mode, the synchronous level, foreign keys, then migrations.
 //! `now_millis` is recorded in schema_migrations.

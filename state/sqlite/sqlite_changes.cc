@@ -93,15 +93,16 @@ StateResult<ChangeSet> SqliteStateStore::BeginChangeSet(const std::string& lock_
 }
 
 StateResult<SqliteStateStore::PendingOp> SqliteStateStore::ReadPendingOp(const std::string& stage, int64_t id) {
-  Statement& st = db_->Prepare("SELECT address, action, prior_status, status, idempotency_token FROM operations WHERE id = ? AND stage = ?");
+  Statement& st = db_->Prepare(
+      "SELECT address, action, prior_status, status, idempotency_token, deposed FROM operations WHERE id = ? AND stage = ?");
   st.Bind(1, id).Bind(2, Key(stage));
   if (!st.Step()) {
     st.Reset();
     return StateStatus::Error(StateCode::NotFound,
                               "stage \"" + stage + "\" has no operation " + std::to_string(id) + " in its journal");
   }
-  PendingOp op{st.Text(0), st.Text(1), st.IsNull(2) ? std::nullopt : std::optional<std::string>(st.Text(2)),
-               st.Text(4)};
+  PendingOp op{st.Text(0), st.Text(5), st.Text(1),
+               st.IsNull(2) ? std::nullopt : std::optional<std::string>(st.Text(2)), st.Text(4)};
   std::string status = st.Text(3);
   st.Reset();
   if (status != "pending") {
@@ -116,17 +117,19 @@ StateResult<int64_t> SqliteStateStore::BeginOperation(const ChangeSet& cs, const
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
     std::string address = request.addr.ToString();
-    auto prior = ReadResource(cs.stage, address);
-    bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete;
+    auto prior = ReadResource(cs.stage, address, request.deposed);
+    bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
+                       !request.deposed.empty();
     if (needs_prior && !prior) {
+      std::string object = request.deposed.empty() ? address : address + " (deposed object " + request.deposed + ")";
       return StateStatus::Error(StateCode::NotFound, "cannot " + std::string(ToString(request.action)) + " " +
-                                                         address + ": it is not in the state of stage \"" +
+                                                         object + ": it is not in the state of stage \"" +
                                                          cs.stage + "\"");
     }
     int64_t now = env_->NowMillis();
     db_->Prepare(
            "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, prior_status, "
-           "started_at) VALUES(?, ?, ?, ?, ?, 'pending', ?, ?)")
+           "started_at, deposed) VALUES(?, ?, ?, ?, ?, 'pending', ?, ?, ?)")
         .Bind(1, Key(cs.stage))
         .Bind(2, cs.id)
         .Bind(3, address)
@@ -134,6 +137,7 @@ StateResult<int64_t> SqliteStateStore::BeginOperation(const ChangeSet& cs, const
         .Bind(5, request.idempotency_token)
         .Bind(6, prior ? std::optional<std::string>(prior->status) : std::nullopt)
         .Bind(7, now)
+        .Bind(8, request.deposed)
         .Run();
     int64_t op_id = sqlite3_last_insert_rowid(db_->handle());
     if (request.action != OperationAction::Read) {
@@ -142,12 +146,13 @@ StateResult<int64_t> SqliteStateStore::BeginOperation(const ChangeSet& cs, const
                                                                           : ResourceStatus::PendingDelete;
       if (prior) {
         db_->Prepare("UPDATE resources SET status = ?, idempotency_token = ?, updated_at = ? "
-                     "WHERE stage = ? AND address = ?")
+                     "WHERE stage = ? AND address = ? AND deposed = ?")
             .Bind(1, ToString(status))
             .Bind(2, request.idempotency_token)
             .Bind(3, now)
             .Bind(4, Key(cs.stage))
             .Bind(5, address)
+            .Bind(6, request.deposed)
             .Run();
       } else {
         ResourceInstanceState placeholder;
@@ -171,16 +176,20 @@ StateStatus SqliteStateStore::CompleteOperation(const ChangeSet& cs, int64_t ope
     STRATA_REQUIRE_OPEN(cs);
     auto op = ReadPendingOp(cs.stage, operation_id);
     if (!op.ok()) return op.status();
-    if (result && result->addr.ToString() != op->address) {
+    if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
       return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) + " is on " +
                                                                 op->address + ", not on " + result->addr.ToString());
     }
     if (result) {
       ResourceInstanceState r = *result;
       if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address)));
+      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
     } else if (op->action != "read") {
-      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, Key(cs.stage)).Bind(2, op->address).Run();
+      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND deposed = ?")
+          .Bind(1, Key(cs.stage))
+          .Bind(2, op->address)
+          .Bind(3, op->deposed)
+          .Run();
     }
     db_->Prepare("UPDATE operations SET status = 'completed', finished_at = ? WHERE id = ?")
         .Bind(1, env_->NowMillis())
@@ -200,24 +209,25 @@ StateStatus SqliteStateStore::FailOperation(const ChangeSet& cs, int64_t operati
     auto op = ReadPendingOp(cs.stage, operation_id);
     if (!op.ok()) return op.status();
     if (partial) {
-      if (partial->addr.ToString() != op->address) {
+      if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
         return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) +
                                                                   " is on " + op->address + ", not on " +
                                                                   partial->addr.ToString());
       }
       ResourceInstanceState r = *partial;
       if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address)));
+      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
     } else if (op->action != "read") {
       if (op->prior_status) {
-        db_->Prepare("UPDATE resources SET status = ?, updated_at = ? WHERE stage = ? AND address = ?")
+        db_->Prepare("UPDATE resources SET status = ?, updated_at = ? WHERE stage = ? AND address = ? AND deposed = ?")
             .Bind(1, *op->prior_status)
             .Bind(2, env_->NowMillis())
             .Bind(3, Key(cs.stage))
             .Bind(4, op->address)
+            .Bind(5, op->deposed)
             .Run();
       } else {
-        db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND status = 'pending-create'")
+        db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND deposed = '' AND status = 'pending-create'")
             .Bind(1, Key(cs.stage))
             .Bind(2, op->address)
             .Run();
@@ -238,7 +248,7 @@ StateStatus SqliteStateStore::PutResource(const ChangeSet& cs, const ResourceIns
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
-    WriteResource(cs.stage, Encode(resource, ReadResource(cs.stage, resource.addr.ToString())));
+    WriteResource(cs.stage, Encode(resource, ReadResource(cs.stage, resource.addr.ToString(), resource.deposed)));
     MarkDirty(cs.id);
     tx.Commit();
     return StateStatus::Ok();
@@ -249,7 +259,10 @@ StateStatus SqliteStateStore::DeleteResource(const ChangeSet& cs, const Resource
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
-    db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, Key(cs.stage)).Bind(2, addr.ToString()).Run();
+    db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND deposed = ''")
+        .Bind(1, Key(cs.stage))
+        .Bind(2, addr.ToString())
+        .Run();
     if (db_->Changes() == 0) {
       return StateStatus::Error(StateCode::NotFound,
                                 addr.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
@@ -273,11 +286,63 @@ StateStatus SqliteStateStore::RenameResource(const ChangeSet& cs, const Resource
     db_->Prepare("UPDATE resources SET address = ?, updated_at = ? WHERE stage = ? AND address = ?")
         .Bind(1, to.ToString())
         .Bind(2, env_->NowMillis())
-        .Bind(3, cs.stage)
+        .Bind(3, Key(cs.stage))
         .Bind(4, from.ToString())
         .Run();
     if (db_->Changes() == 0) {
       return StateStatus::Error(StateCode::NotFound, from.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus SqliteStateStore::DeposeResource(const ChangeSet& cs, const ResourceInstanceAddr& addr,
+                                             const std::string& key) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    std::string address = addr.ToString();
+    if (key.empty() || ReadResource(cs.stage, address, key)) {
+      return StateStatus::Error(StateCode::InvalidArgument, "cannot depose " + address + " under the key \"" + key +
+                                                                "\": " + (key.empty() ? "the key is empty" : "it is taken"));
+    }
+    db_->Prepare("UPDATE resources SET deposed = ?, updated_at = ? WHERE stage = ? AND address = ? AND deposed = ''")
+        .Bind(1, key)
+        .Bind(2, env_->NowMillis())
+        .Bind(3, Key(cs.stage))
+        .Bind(4, address)
+        .Run();
+    if (db_->Changes() == 0) {
+      return StateStatus::Error(StateCode::NotFound, address + " has no current object in the state of stage \"" +
+                                                         cs.stage + "\" to depose");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus SqliteStateStore::RestoreDeposed(const ChangeSet& cs, const ResourceInstanceAddr& addr,
+                                             const std::string& key) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    std::string address = addr.ToString();
+    if (ReadResource(cs.stage, address)) {
+      return StateStatus::Error(StateCode::InvalidArgument, address + " has a current object: its deposed object " +
+                                                                key + " stays deposed");
+    }
+    db_->Prepare("UPDATE resources SET deposed = '', updated_at = ? WHERE stage = ? AND address = ? AND deposed = ?")
+        .Bind(1, env_->NowMillis())
+        .Bind(2, Key(cs.stage))
+        .Bind(3, address)
+        .Bind(4, key)
+        .Run();
+    if (db_->Changes() == 0) {
+      return StateStatus::Error(StateCode::NotFound, address + " has no object deposed under " + key +
+                                                         " in the state of stage \"" + cs.stage + "\"");
     }
     MarkDirty(cs.id);
     tx.Commit();

@@ -148,7 +148,7 @@ StateResult<int64_t> SqliteStateStore::MoveResource(const std::string& lock_id, 
       r.updated_at = env_->NowMillis();
     }
     for (const auto& r : rows) {
-      if (!ReadResource(stage, r.address)) WriteResource(stage, r);
+      if (!ReadResource(stage, r.address, r.deposed)) WriteResource(stage, r);
     }
     int64_t serial = CommitSerial(stage, "state mv " + source + " " + destination);
     tx.Commit();
@@ -195,6 +195,7 @@ StateResult<int64_t> SqliteStateStore::ReplaceStage(const std::string& lock_id, 
     }
     db_->Prepare("DELETE FROM resources WHERE stage = ?").Bind(1, Key(stage)).Run();
     for (const auto& r : state.resources) WriteResource(stage, Encode(r, std::nullopt));
+    for (const auto& r : state.deposed) WriteResource(stage, Encode(r, std::nullopt));
     std::vector<StoredOutput> outputs;
     for (const auto& o : state.outputs) outputs.push_back(EncodeOutput(o, options_.keys, *env_));
     WriteOutputs(stage, outputs);

@@ -49,7 +49,8 @@ StateResult<int64_t> SqliteStateStore::Rekey() {
     int64_t resealed = 0;
     // Current rows.
     for (const char* table : {"resources", "outputs"}) {
-      std::string key_column = std::string(table) == "resources" ? "address" : "name";
+      // A resource row is keyed by address and deposed key together.
+      std::string key_column = std::string(table) == "resources" ? "address || ' ' || deposed" : "name";
       std::vector<std::tuple<std::string, std::string, std::string>> rows;  // stage, key, secrets
       {
         Statement& st =

@@ -19,7 +19,7 @@ namespace {
 
 constexpr char kResourceColumns[] =
     "address, mode, type, provider, status, attributes, sensitive_paths, secrets, dependencies, "
-    "idempotency_token, schema_version, created_at, updated_at";
+    "idempotency_token, schema_version, created_at, updated_at, deposed";
 
 StoredResource ResourceFromRow(const Statement& st) {
   StoredResource r;
@@ -36,6 +36,7 @@ StoredResource ResourceFromRow(const Statement& st) {
   r.schema_version = st.Int(10);
   r.created_at = st.Int(11);
   r.updated_at = st.Int(12);
+  r.deposed = st.Text(13);
   return r;
 }
 
@@ -62,6 +63,7 @@ OperationRecord OperationFromRow(const Statement& st) {
   op.started_at = st.Int(7);
   op.finished_at = st.IsNull(8) ? 0 : st.Int(8);
   op.error = st.Text(9);
+  op.deposed = st.Text(10);
   return op;
 }
 
@@ -150,10 +152,11 @@ std::string SqliteStateStore::Holder() { return env_->UserName() + "@" + env_->H
 
 // --- Rows -------------------------------------------------------------------------------
 
-std::optional<StoredResource> SqliteStateStore::ReadResource(const std::string& stage, const std::string& address) {
+std::optional<StoredResource> SqliteStateStore::ReadResource(const std::string& stage, const std::string& address,
+                                                             const std::string& deposed) {
   Statement& st = db_->Prepare(std::string("SELECT ") + kResourceColumns +
-                               " FROM resources WHERE stage = ? AND address = ?");
-  st.Bind(1, Key(stage)).Bind(2, address);
+                               " FROM resources WHERE stage = ? AND address = ? AND deposed = ?");
+  st.Bind(1, Key(stage)).Bind(2, address).Bind(3, deposed);
   std::optional<StoredResource> row;
   if (st.Step()) row = ResourceFromRow(st);
   st.Reset();
@@ -162,7 +165,7 @@ std::optional<StoredResource> SqliteStateStore::ReadResource(const std::string& 
 
 std::vector<StoredResource> SqliteStateStore::ReadResources(const std::string& stage) {
   Statement& st =
-      db_->Prepare(std::string("SELECT ") + kResourceColumns + " FROM resources WHERE stage = ? ORDER BY address");
+      db_->Prepare(std::string("SELECT ") + kResourceColumns + " FROM resources WHERE stage = ? ORDER BY address, deposed");
   st.Bind(1, Key(stage));
   std::vector<StoredResource> rows;
   while (st.Step()) rows.push_back(ResourceFromRow(st));
@@ -180,10 +183,11 @@ std::vector<StoredOutput> SqliteStateStore::ReadOutputs(const std::string& stage
 
 void SqliteStateStore::WriteResource(const std::string& stage, const StoredResource& r) {
   Statement& st = db_->Prepare(std::string("INSERT OR REPLACE INTO resources(stage, ") + kResourceColumns +
-                               ") VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                               ") VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   st.Bind(1, Key(stage)).Bind(2, r.address).Bind(3, r.mode).Bind(4, r.type).Bind(5, r.provider).Bind(6, r.status);
   st.Bind(7, r.attributes).Bind(8, r.sensitive_paths).Bind(9, r.secrets).Bind(10, r.dependencies);
   st.Bind(11, r.idempotency_token).Bind(12, r.schema_version).Bind(13, r.created_at).Bind(14, r.updated_at);
+  st.Bind(15, r.deposed);
   st.Run();
 }
 
@@ -221,7 +225,7 @@ StateResult<StageState> SqliteStateStore::DecodeStage(const std::string& stage, 
   for (const auto& row : rows) {
     auto r = DecodeResource(row, options_.keys, decrypt, stage);
     if (!r.ok()) return r.status();
-    state.resources.push_back(std::move(*r));
+    (r->deposed.empty() ? state.resources : state.deposed).push_back(std::move(*r));
   }
   for (const auto& row : outputs) {
     auto o = DecodeOutput(row, options_.keys, decrypt, stage);
@@ -301,8 +305,8 @@ StateResult<std::map<std::string, OutputState>> SqliteStateStore::LoadOutputs(co
 StateResult<std::vector<OperationRecord>> SqliteStateStore::PendingOperations(const std::string& stage) {
   return Guard([&]() -> StateResult<std::vector<OperationRecord>> {
     Statement& st = db_->Prepare(
-        "SELECT id, stage, change_set_id, address, action, idempotency_token, status, started_at, finished_at, error "
-        "FROM operations WHERE stage = ? AND status = 'pending' ORDER BY id");
+        "SELECT id, stage, change_set_id, address, action, idempotency_token, status, started_at, finished_at, error, "
+        "deposed FROM operations WHERE stage = ? AND status = 'pending' ORDER BY id");
     st.Bind(1, Key(stage));
     std::vector<OperationRecord> out;
     while (st.Step()) out.push_back(OperationFromRow(st));

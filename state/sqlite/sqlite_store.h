@@ -76,6 +76,8 @@ class SqliteStateStore final : public StateStore {
   StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) override;
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
   StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to) override;
+  StateStatus DeposeResource(const ChangeSet& cs, const ResourceInstanceAddr& addr, const std::string& key) override;
+  StateStatus RestoreDeposed(const ChangeSet& cs, const ResourceInstanceAddr& addr, const std::string& key) override;
   StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,
                                             const std::optional<std::vector<OutputState>>& outputs) override;
 
@@ -125,7 +127,9 @@ class SqliteStateStore final : public StateStore {
   std::string Holder();
 
   // Rows.
-  std::optional<StoredResource> ReadResource(const std::string& stage, const std::string& address);
+  //! One object: the current one, or the one deposed under `deposed`.
+  std::optional<StoredResource> ReadResource(const std::string& stage, const std::string& address,
+                                             const std::string& deposed = "");
   std::vector<StoredResource> ReadResources(const std::string& stage);
   std::vector<StoredOutput> ReadOutputs(const std::string& stage);
   void WriteResource(const std::string& stage, const StoredResource& row);
@@ -145,6 +149,7 @@ class SqliteStateStore final : public StateStore {
   // Within a write transaction: a pending operation of `stage`.
   struct PendingOp {
     std::string address;
+    std::string deposed;
     std::string action;
     std::optional<std::string> prior_status;
     std::string token;

@@ -43,4 +43,23 @@ first=$(grep -n "on app/main.yaml" <<<"$err" | head -1 | cut -d: -f1)
 second=$(grep -n "on app/other.yaml" <<<"$err" | head -1 | cut -d: -f1)
 if [ -n "$first" ] && [ -n "$second" ] && [ "$first" -lt "$second" ]; then pass "errors are shown in file order"; else
   fail "errors are not in file order: main.yaml at line ${first:-none}, other.yaml at ${second:-none}"; fi
+
+# What Terraform's providers accept and Strata lacks is "not supported by Strata yet", at its
+# position; a typo still gets a suggestion (providers/terraform_gaps.inc).
+rm "$p/app/other.yaml"
+cat >"$p/app/main.yaml" <<'YAML'
+resources:
+  site:
+    type: aws_s3_bucket
+    properties:
+      bucket: site
+      website: [{ index_document: index.html }]
+      tagz: { a: b }
+  domain: { type: aws_sagemaker_domain }
+YAML
+run not-supported-yet 1 "$STRATA" validate -no-color
+expect "a Terraform argument Strata lacks names its position" "$err" "on app/main.yaml:6:7:"
+expect "and says it is not supported yet" "$err" 'Argument "website" of aws_s3_bucket is not supported by Strata yet'
+expect "a typo keeps its suggestion" "$err" 'An argument named "tagz" is not expected in resource "site" of type aws_s3_bucket. Did you mean "tags"?'
+expect "a Terraform type Strata lacks is not supported yet" "$err" 'The resource type "aws_sagemaker_domain" is not supported by Strata yet'
 finish

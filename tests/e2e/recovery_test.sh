@@ -150,4 +150,37 @@ run kill-list 0 "$STRATA" state list
 [ "$(grep -c . <<<"$out")" = 24 ] && pass "state holds each of the 24 instances once" || fail "state has $(grep -c . <<<"$out") instances"
 [ "$(ls out | wc -l)" = 12 ] && pass "12 files, none duplicated or lost" || fail "files: $(ls out | wc -l)"
 
+# --- create_before_destroy killed mid-replacement: the old object was deposed before the
+# replacement's create was sent, so the next plan shows it as Terraform does and the next
+# apply deletes it; the replacement is created once.
+cbd="$work/cbd"
+new_project "$cbd"
+cbd_config() {  # version, create duration
+  cat >"$cbd/s/main.yaml" <<YAML
+resources:
+  slow:
+    type: time_sleep
+    properties: { create_duration: $2, triggers: { version: "$1" } }
+    lifecycle: { create_before_destroy: true }
+YAML
+}
+cbd_config v1 0s
+run cbd-apply 0 "$STRATA" -chdir="$cbd" apply -auto-approve
+cbd_config v2 3s
+"$STRATA" -chdir="$cbd" apply -auto-approve >"$work/cbd.out" 2>&1 &
+pid=$!
+for _ in $(seq 200); do grep -q "Creating..." "$work/cbd.out" 2>/dev/null && break; sleep 0.05; done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+run cbd-plan 0 "$STRATA" -chdir="$cbd" plan -no-color
+expect "the deposed object is planned for deletion" "$out" "# time_sleep.slow (deposed object "
+expect "with Terraform's note" "$out" "# (left over from a partially-failed replacement of this instance)"
+expect "and the replacement is created" "$out" "# time_sleep.slow will be created"
+run cbd-recover 0 "$STRATA" -chdir="$cbd" apply -auto-approve -no-color
+expect "the deposed object is deleted, named as such" "$out" "time_sleep.slow (deposed object"
+expect "recovery: one created, one destroyed" "$out" "Resources: 1 added, 0 changed, 1 destroyed."
+run cbd-noop 0 "$STRATA" -chdir="$cbd" plan -detailed-exitcode
+run cbd-list 0 "$STRATA" -chdir="$cbd" state list
+[ "$out" = "time_sleep.slow" ] && pass "state holds the replacement once, nothing deposed" || fail "state list: $out"
+
 finish

@@ -224,6 +224,7 @@ class Writer {
     if (c.previous_addr) j["previous_address"] = c.previous_addr->ToString();
     if (c.importing_id) j["importing_id"] = *c.importing_id;
     if (c.generated_config) j["generated_config"] = true;
+    if (!c.deposed.empty()) j["deposed"] = c.deposed;
     j["requires_replace"] = std::move(replace);
     j["before"] = Val(c.before);
     j["after"] = Val(c.after);
@@ -499,6 +500,7 @@ class Reader {
     }
     if (j.contains("importing_id")) c.importing_id = Get<std::string>(j, where, "importing_id");
     if (j.contains("generated_config")) c.generated_config = Get<bool>(j, where, "generated_config");
+    if (j.contains("deposed")) c.deposed = Get<std::string>(j, where, "deposed");
     for (const json& p : Array(j, where, "requires_replace")) {
       if (!p.is_array()) Damaged(where + "requires_replace", "malformed path");
       AttrPath path;

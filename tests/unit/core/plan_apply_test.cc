@@ -42,6 +42,12 @@ struct FakeCloud {
   bool lose_next_create_answer = false;
   //! "create <name>" / "delete <name>", in the order the calls came.
   std::vector<std::string> calls;
+  //! Things named "stuck" refuse to be deleted while this holds.
+  bool stuck_in_use = true;
+  //! Each read takes this long; the most reads seen running at once.
+  std::chrono::milliseconds read_delay{0};
+  std::atomic<int> reading{0};
+  std::atomic<int> most_reading{0};
 };
 
 class FakeProvider : public Provider {
@@ -68,6 +74,11 @@ class FakeProvider : public Provider {
     return {};
   }
   ReadResult ReadResource(const OperationContext&, const std::string&, const Value& prior) override {
+    int now = ++cloud_->reading;
+    for (int most = cloud_->most_reading; now > most && !cloud_->most_reading.compare_exchange_weak(most, now);) {
+    }
+    std::this_thread::sleep_for(cloud_->read_delay);
+    --cloud_->reading;
     std::lock_guard lock(cloud_->mu);
     ReadResult r;
     auto it = cloud_->objects.find(prior.AsMap().at("id").AsString());
@@ -98,6 +109,10 @@ class FakeProvider : public Provider {
     cloud_->create_tokens.push_back(ctx.idempotency_token);
     cloud_->create_resumes.push_back(ctx.resume_interrupted_create);
     ApplyResult r;
+    if (attrs::GetString(planned, "name") == "refused") {
+      r.diags.Error("Quota exceeded", "no object was made");
+      return r;
+    }
     if (auto it = cloud_->by_token.find(ctx.idempotency_token); it != cloud_->by_token.end()) {
       r.state = cloud_->objects.at(it->second);
       return r;
@@ -133,7 +148,7 @@ class FakeProvider : public Provider {
     cloud_->calls.push_back("delete " + attrs::GetString(prior, "name"));
     if (settings_.IsMapping()) cloud_->delete_endpoints.push_back(settings_.AsMap().at("endpoint").AsString());
     DeleteResult r;
-    if (prior.AsMap().at("name").AsString() == "stuck") {
+    if (prior.AsMap().at("name").AsString() == "stuck" && cloud_->stuck_in_use) {
       r.diags.Error("Thing in use", "it cannot be deleted while in use");
       return r;
     }
@@ -381,6 +396,195 @@ TEST_F(PlanApplyTest, ForceNewChangeReplacesAndUpdateIsInPlace) {
   EXPECT_EQ(out.added, 2);
   EXPECT_EQ(out.destroyed, 2);
   EXPECT_EQ(cloud_->objects.size(), 2u);
+}
+
+// Terraform's order for replacements that depend on each other: the dependent's old object
+// goes first, then the dependency's; then the dependency is created, then the dependent.
+TEST_F(PlanApplyTest, DeleteThenCreateReplacesDeleteDependentsFirst) {
+  WriteConfig(kTwoThings);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig(std::string(kTwoThings).replace(std::string(kTwoThings).find("alpha"), 5, "gamma"));
+  cloud_->calls.clear();
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  EXPECT_EQ(cloud_->calls, (std::vector<std::string>{"delete beta-thing-1", "delete alpha", "create gamma",
+                                                     "create beta-thing-3"}));
+}
+
+// A resource that a create_before_destroy resource depends on is replaced create-first too
+// (Terraform's forced create_before_destroy); both old objects go after the walk, the
+// dependent's first.
+TEST_F(PlanApplyTest, DependenciesOfCreateBeforeDestroyAreReplacedCreateFirst) {
+  std::string config = std::string(kTwoThings) + "    lifecycle: { create_before_destroy: true }\n";
+  WriteConfig(config);
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig(config.replace(config.find("alpha"), 5, "gamma"));
+  Plan plan = MakePlan();
+  EXPECT_EQ(Find(plan, "fake_thing.a")->action, Action::CreateThenDelete) << "forced by b";
+  EXPECT_EQ(Find(plan, "fake_thing.b")->action, Action::CreateThenDelete);
+  cloud_->calls.clear();
+  Apply(plan, diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  EXPECT_EQ(cloud_->calls, (std::vector<std::string>{"create gamma", "create beta-thing-3", "delete beta-thing-1",
+                                                     "delete alpha"}));
+  EXPECT_TRUE(store_->LoadStage("s")->deposed.empty());
+}
+
+// The refresh of what a plan deletes runs `parallelism` objects at a time, as the walk's
+// refresh does — a destroy plan of many objects once read them one by one.
+TEST_F(PlanApplyTest, DestroyAndOrphanRefreshesRunInParallel) {
+  WriteConfig("resources:\n  many:\n    type: fake_thing\n    count: 8\n    properties: { name: \"m${count.index}\" }\n");
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  cloud_->read_delay = std::chrono::milliseconds(30);
+  cloud_->most_reading = 0;
+  Plan destroy = MakePlan(PlanMode::Destroy);
+  EXPECT_EQ(destroy.changes.size(), 8u);
+  EXPECT_GT(cloud_->most_reading.load(), 1) << "the destroy plan's refreshes ran one at a time";
+  WriteConfig("resources: {}\n");
+  cloud_->most_reading = 0;
+  Plan orphans = MakePlan();
+  EXPECT_EQ(orphans.changes.size(), 8u);
+  for (const auto& c : orphans.changes) EXPECT_EQ(c.action, Action::Delete);
+  EXPECT_GT(cloud_->most_reading.load(), 1) << "the orphans' refreshes ran one at a time";
+}
+
+constexpr const char* kBeforeDestroy = R"(
+resources:
+  lt:
+    type: fake_thing
+    properties: { name: NAME }
+    lifecycle: { create_before_destroy: true }
+  user:
+    type: fake_thing
+    properties: { name: user, size: "${length(lt.id)}" }
+)";
+
+std::string BeforeDestroy(const std::string& name) {
+  std::string yaml = kBeforeDestroy;
+  return yaml.replace(yaml.find("NAME"), 4, name);
+}
+
+TEST_F(PlanApplyTest, CreateBeforeDestroyDeletesTheDeposedObjectAfterItsDependents) {
+  WriteConfig(BeforeDestroy("v1"));
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig(BeforeDestroy("v2"));
+  Plan plan = MakePlan();
+  EXPECT_EQ(Find(plan, "fake_thing.lt")->action, Action::CreateThenDelete);
+  cloud_->calls.clear();
+  ApplyOutcome out = Apply(plan, diags);
+  ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
+  EXPECT_EQ(out.added, 1);
+  EXPECT_EQ(out.destroyed, 1);
+  EXPECT_EQ(cloud_->calls, (std::vector<std::string>{"create v2", "delete v1"}));
+  auto state = store_->LoadStage("s");
+  EXPECT_TRUE(state->deposed.empty());
+  EXPECT_EQ(attrs::GetString(state->FindResource(*ParseResourceInstanceAddr("fake_thing.lt").addr)->attributes, "name"), "v2");
+  EXPECT_EQ(cloud_->objects.size(), 2u);
+}
+
+// The old object's delete fails: it stays in state as a deposed object, the next plan shows
+// it as Terraform does and deletes it.
+TEST_F(PlanApplyTest, ADeposedObjectWhoseDeleteFailedIsPlannedAndDeletedNextTime) {
+  WriteConfig(BeforeDestroy("stuck"));
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig(BeforeDestroy("fresh"));
+  Diagnostics failed;
+  Apply(MakePlan(), failed);
+  ASSERT_TRUE(failed.HasErrors());
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->deposed.size(), 1u);
+  std::string key = state->deposed[0].deposed;
+  EXPECT_EQ(key.size(), 8u);
+  EXPECT_EQ(failed.items()[0].address, "fake_thing.lt (deposed object " + key + ")");
+
+  Plan next = MakePlan();
+  const ResourceInstanceChange* deposed = nullptr;
+  for (const auto& c : next.changes) {
+    if (!c.deposed.empty()) deposed = &c;
+  }
+  ASSERT_TRUE(deposed);
+  EXPECT_EQ(deposed->action, Action::Delete);
+  EXPECT_EQ(Find(next, "fake_thing.lt")->action, Action::NoOp) << "the current object is the new one";
+  std::string text = RenderResourceChangeHuman(*deposed, {});
+  EXPECT_NE(text.find("# fake_thing.lt (deposed object " + key + ") will be destroyed\n"
+                      "  # (left over from a partially-failed replacement of this instance)"),
+            std::string::npos)
+      << text;
+  cloud_->stuck_in_use = false;
+  cloud_->calls.clear();
+  Diagnostics second;
+  ApplyOutcome out = Apply(next, second);
+  ASSERT_FALSE(second.HasErrors()) << second.items()[0].detail;
+  EXPECT_EQ(out.destroyed, 1);
+  EXPECT_EQ(cloud_->calls, std::vector<std::string>{"delete stuck"});
+  EXPECT_TRUE(store_->LoadStage("s")->deposed.empty());
+  EXPECT_EQ(cloud_->objects.size(), 2u);
+}
+
+TEST_F(PlanApplyTest, CreateBeforeDestroyWhoseCreateMadeNothingKeepsTheOldObject) {
+  WriteConfig(BeforeDestroy("v1"));
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  WriteConfig(BeforeDestroy("refused"));
+  Diagnostics failed;
+  Apply(MakePlan(), failed);
+  ASSERT_TRUE(failed.HasErrors());
+  auto state = store_->LoadStage("s");
+  EXPECT_TRUE(state->deposed.empty());
+  EXPECT_EQ(attrs::GetString(state->FindResource(*ParseResourceInstanceAddr("fake_thing.lt").addr)->attributes, "name"), "v1");
+  EXPECT_EQ(cloud_->objects.size(), 2u) << "the old object was not deleted";
+}
+
+// kill -9 after the old object was deposed: at that instant, and after the replacement's
+// create was sent but before its answer was recorded. The next apply finds the new object
+// by its token (never a second one) and deletes the old one.
+TEST_F(PlanApplyTest, CreateBeforeDestroyInterruptedAfterDeposingRecovers) {
+  for (bool create_sent : {false, true}) {
+    SCOPED_TRACE(create_sent ? "create sent" : "only deposed");
+    fs::remove(dir_ / "s" / "main.yaml");
+    WriteConfig(BeforeDestroy("v1"));
+    Diagnostics diags;
+    Apply(MakePlan(), diags);
+    WriteConfig(BeforeDestroy("v2"));
+    Plan plan = MakePlan();
+    const ResourceInstanceChange* lt = Find(plan, "fake_thing.lt");
+    {
+      auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
+      auto cs = store_->BeginChangeSet(lock->id, "s", "apply");
+      ASSERT_TRUE(store_->DeposeResource(*cs, lt->addr, "dead0001").ok());
+      if (create_sent) {
+        ASSERT_TRUE(store_->BeginOperation(*cs, {lt->addr, state::OperationAction::Create, "fake", lt->idempotency_token}).ok());
+        OperationContext ctx;
+        ctx.idempotency_token = lt->idempotency_token;
+        FakeProvider(cloud_).CreateResource(ctx, "fake_thing", lt->after);
+      }
+      ASSERT_TRUE(store_->Unlock("s", lock->id).ok());  // the process is gone
+    }
+    Plan next = MakePlan();
+    EXPECT_EQ(Find(next, "fake_thing.lt")->action, Action::Create);
+    Diagnostics second;
+    Apply(next, second);
+    ASSERT_FALSE(second.HasErrors()) << second.items()[0].detail;
+    auto state = store_->LoadStage("s");
+    EXPECT_TRUE(state->deposed.empty());
+    size_t things_named_lt = 0;
+    for (const auto& [id, object] : cloud_->objects) {
+      std::string name = attrs::GetString(object, "name");
+      if (name == "v1" || name == "v2") ++things_named_lt;
+    }
+    EXPECT_EQ(things_named_lt, 1u) << "one new object, the old one deleted";
+    Plan clean = MakePlan();
+    for (const auto& c : clean.changes) EXPECT_EQ(c.action, Action::NoOp) << c.ObjectName();
+    // Back to the start for the next round.
+    Diagnostics destroyed;
+    Apply(MakePlan(PlanMode::Destroy), destroyed);
+    ASSERT_FALSE(destroyed.HasErrors());
+  }
 }
 
 TEST_F(PlanApplyTest, ObjectDeletedOutsideIsRecreated) {

@@ -126,5 +126,96 @@ TEST_F(CheckpointTest, InterruptedChangeSetIsReportedAndAbsorbed) {
   EXPECT_EQ(store->LoadStage("eks", {})->resources.size(), 2u);
 }
 
+
+// create_before_destroy: the old object steps aside under a key, the replacement is created
+// in its place, and the deposed object's delete is journaled like any other.
+TEST_F(CheckpointTest, DeposedObjectIsKeptApartAndItsDeleteIsJournaled) {
+  auto create = store->BeginOperation(cs, {Addr("aws_launch_template.lt"), OperationAction::Create, "aws", "c1"});
+  ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_launch_template.lt", Value::Object({{"id", Value::String("lt-1")}}))).ok());
+  ASSERT_TRUE(store->DeposeResource(cs, Addr("aws_launch_template.lt"), "0a1b2c3d").ok());
+  EXPECT_EQ(store->DeposeResource(cs, Addr("aws_launch_template.lt"), "ffffffff").code(), StateCode::NotFound)
+      << "nothing current left to depose";
+  auto stage = store->LoadStage("eks", {});
+  EXPECT_EQ(stage->FindResource(Addr("aws_launch_template.lt")), nullptr) << "a deposed object is not the current one";
+  ASSERT_EQ(stage->deposed.size(), 1u);
+  EXPECT_EQ(stage->deposed[0].deposed, "0a1b2c3d");
+  EXPECT_EQ(stage->deposed[0].attributes.AsMap().at("id").AsString(), "lt-1");
+
+  auto replacement = store->BeginOperation(cs, {Addr("aws_launch_template.lt"), OperationAction::Create, "aws", "c2"});
+  ASSERT_TRUE(replacement.ok()) << replacement.status().message();
+  ASSERT_TRUE(store->CompleteOperation(cs, *replacement, Resource("aws_launch_template.lt", Value::Object({{"id", Value::String("lt-2")}}))).ok());
+  EXPECT_EQ(store->RestoreDeposed(cs, Addr("aws_launch_template.lt"), "0a1b2c3d").code(), StateCode::InvalidArgument)
+      << "the instance has a current object again";
+
+  auto del = store->BeginOperation(cs, {Addr("aws_launch_template.lt"), OperationAction::Delete, "aws", "", "0a1b2c3d"});
+  ASSERT_TRUE(del.ok()) << del.status().message();
+  auto pending = store->PendingOperations("eks");
+  ASSERT_EQ(pending->size(), 1u);
+  EXPECT_EQ((*pending)[0].deposed, "0a1b2c3d");
+  EXPECT_EQ(store->LoadStage("eks", {})->deposed[0].status, ResourceStatus::PendingDelete);
+  EXPECT_EQ(StatusOf("aws_launch_template.lt"), ResourceStatus::Created) << "the current object is untouched";
+  ASSERT_TRUE(store->CompleteOperation(cs, *del, std::nullopt).ok());
+  stage = store->LoadStage("eks", {});
+  EXPECT_TRUE(stage->deposed.empty());
+  EXPECT_EQ(stage->FindResource(Addr("aws_launch_template.lt"))->attributes.AsMap().at("id").AsString(), "lt-2");
+  EXPECT_EQ(store->BeginOperation(cs, {Addr("aws_launch_template.lt"), OperationAction::Delete, "aws", "", "0a1b2c3d"})
+                .status()
+                .code(),
+            StateCode::NotFound);
+}
+
+TEST_F(CheckpointTest, DeposedObjectComesBackWhenItsReplacementFailedCleanly) {
+  auto create = store->BeginOperation(cs, {Addr("aws_instance.x"), OperationAction::Create, "aws", "c1"});
+  ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_instance.x", Value::Object({{"id", Value::String("i-1")}}))).ok());
+  ASSERT_TRUE(store->DeposeResource(cs, Addr("aws_instance.x"), "00000001").ok());
+  auto replacement = store->BeginOperation(cs, {Addr("aws_instance.x"), OperationAction::Create, "aws", "c2"});
+  ASSERT_TRUE(store->FailOperation(cs, *replacement, "quota exceeded").ok());
+  ASSERT_TRUE(store->RestoreDeposed(cs, Addr("aws_instance.x"), "00000001").ok());
+  auto stage = store->LoadStage("eks", {});
+  EXPECT_TRUE(stage->deposed.empty());
+  EXPECT_EQ(stage->FindResource(Addr("aws_instance.x"))->attributes.AsMap().at("id").AsString(), "i-1");
+  EXPECT_EQ(store->RestoreDeposed(cs, Addr("aws_instance.x"), "00000001").code(), StateCode::InvalidArgument);
+}
+
+TEST_F(CheckpointTest, DeposedObjectsSurviveCommitHistoryAndRollback) {
+  auto create = store->BeginOperation(cs, {Addr("aws_instance.x"), OperationAction::Create, "aws", "c1"});
+  ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_instance.x", Value::Object({{"id", Value::String("i-1")}}))).ok());
+  ASSERT_TRUE(store->DeposeResource(cs, Addr("aws_instance.x"), "00000002").ok());
+  auto committed = store->CommitChangeSet(cs, std::nullopt);
+  ASSERT_TRUE(committed.ok());
+  auto snapshot = store->LoadSnapshot("eks", committed->serial, {});
+  ASSERT_TRUE(snapshot.ok()) << snapshot.status().message();
+  ASSERT_EQ(snapshot->deposed.size(), 1u);
+  EXPECT_EQ(snapshot->deposed[0].deposed, "00000002");
+  EXPECT_TRUE(snapshot->resources.empty());
+}
+
+// A moved entry applied in an environment other than `default` (whose stages are keyed
+// "ENV/STAGE") renames the instance; it once looked under the bare stage name.
+TEST(RenameResourceTest, RenamesInANamedEnvironmentWithItsDeposedObjects) {
+  TempDir dir;
+  FakeEnvironment env;
+  auto store = OpenOrDie(Options(dir.File("state.db"), &env));
+  ASSERT_TRUE(store->CreateEnvironment("prod").ok());
+  SqliteStoreOptions prod_options = Options(dir.File("state.db"), &env);
+  prod_options.environment = "prod";
+  auto prod = OpenOrDie(prod_options);
+  auto lock = *prod->TryLock({"eks", "apply"});
+  auto cs = *prod->BeginChangeSet(lock.id, "eks", "apply");
+  for (const char* id : {"i-1", "i-2"}) {
+    auto op = prod->BeginOperation(cs, {Addr("aws_instance.old"), OperationAction::Create, "aws", id});
+    ASSERT_TRUE(prod->CompleteOperation(cs, *op, Resource("aws_instance.old", Value::Object({{"id", Value::String(id)}}))).ok());
+    if (std::string(id) == "i-1") {
+      ASSERT_TRUE(prod->DeposeResource(cs, Addr("aws_instance.old"), "0000000a").ok());
+    }
+  }
+  auto renamed = prod->RenameResource(cs, Addr("aws_instance.old"), Addr("aws_instance.new"));
+  ASSERT_TRUE(renamed.ok()) << renamed.message();
+  auto stage = prod->LoadStage("eks", {});
+  ASSERT_NE(stage->FindResource(Addr("aws_instance.new")), nullptr);
+  ASSERT_EQ(stage->deposed.size(), 1u);
+  EXPECT_EQ(stage->deposed[0].addr.ToString(), "aws_instance.new");
+}
+
 }  // namespace
 }  // namespace strata::state

@@ -117,8 +117,11 @@ TEST(SqliteSchemaTest, MigratesAVersion2StateIntoTheDefaultEnvironment) {
   EXPECT_FALSE(prod->LoadStage("eks")->exists);
   store.reset();
   prod.reset();
-  EXPECT_EQ(Pragma(path, "PRAGMA user_version"), 3);
+  EXPECT_EQ(Pragma(path, "PRAGMA user_version"), sqlite::kSchemaVersion);
   EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM schema_migrations WHERE version = 3"), 1);
+  // Version 4 rebuilt the resources table with the deposed key: the row is a current object.
+  EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM resources WHERE deposed = ''"), 1);
+  EXPECT_EQ(Pragma(path, "SELECT COUNT(*) FROM schema_migrations WHERE version = 4"), 1);
 }
 
 TEST(SqliteSchemaTest, RefusesANewerSchemaNamingBothVersions) {
