@@ -114,7 +114,7 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   finished.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   finished.id = op == OperationAction::Delete ? id : ObjectIdOf(result);
   bool timed_out = RanOutOfTime(ctx, result_diags);
-  if (timed_out) result_diags = TimeoutDiagnostics(address, c.timeouts, op, result_diags, AfterTimeout(c, op));
+  if (timed_out) result_diags = TimeoutDiagnostics(address, c.timeouts, op, result_diags, AfterTimeout(op));
   out.AppendFor(result_diags, address);
   if (result_diags.HasErrors()) {
     std::string message = result_diags.items().empty() ? "failed" : result_diags.items()[0].summary;
@@ -143,15 +143,11 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   return op == OperationAction::Delete ? Value::Null() : result;
 }
 
-std::string OperationRunner::AfterTimeout(const ResourceInstanceChange& c, OperationAction op) {
-  if (op == OperationAction::Create && c.action != Action::CreateThenDelete) {
+std::string OperationRunner::AfterTimeout(OperationAction op) {
+  if (op == OperationAction::Create) {
     return "The object may exist and may still be on its way: it stays in state as an interrupted create, and the "
            "next apply looks for it by the type's create recovery and waits for it again instead of creating a "
            "second one.";
-  }
-  if (op == OperationAction::Create) {
-    return "Under create_before_destroy the object being replaced keeps the instance's place in state: what the "
-           "create made is kept (tainted) only when the provider returned it.";
   }
   if (op == OperationAction::Update) {
     return "State keeps the object as it was before the update; the next plan reads it and plans what is left.";
@@ -169,9 +165,7 @@ std::optional<state::ResourceInstanceState> OperationRunner::LeftByFailure(const
   // and waits for it rather than replacing it as a tainted one; an update leaves the prior
   // state, which the next plan refreshes.
   if (timed_out && op == OperationAction::Update) return std::nullopt;
-  if (timed_out && op == OperationAction::Create && c.action != Action::CreateThenDelete) {
-    return StateAfter(c, Value::Null(), state::ResourceStatus::PendingCreate);
-  }
+  if (timed_out && op == OperationAction::Create) return StateAfter(c, Value::Null(), state::ResourceStatus::PendingCreate);
   // A create that made an object which is not healthy: keep it, tainted, so the next plan
   // replaces it instead of losing it.
   if (op != OperationAction::Delete && result.IsMapping()) return StateAfter(c, result, state::ResourceStatus::Tainted);

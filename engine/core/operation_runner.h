@@ -77,8 +77,8 @@ class OperationRunner {
   std::optional<state::ResourceInstanceState> LeftByFailure(const ResourceInstanceChange& c, state::OperationAction op,
                                                             const Value& result, bool outcome_unknown, bool timed_out,
                                                             Diagnostics& out) const;
-  //! What happens to the object after `op` on `c` ran out of time (the timeout error's end).
-  static std::string AfterTimeout(const ResourceInstanceChange& c, state::OperationAction op);
+  //! What happens to the object after `op` ran out of time (the timeout error's end).
+  static std::string AfterTimeout(state::OperationAction op);
 
   Options options_;
   ProgressTicker ticker_;

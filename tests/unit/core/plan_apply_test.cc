@@ -540,6 +540,38 @@ TEST_F(PlanApplyTest, CreateBeforeDestroyWhoseCreateMadeNothingKeepsTheOldObject
   EXPECT_EQ(cloud_->objects.size(), 2u) << "the old object was not deleted";
 }
 
+// A replacement's create past its timeout: the new object is pending (adopted next time),
+// the old one stays deposed until then, and nothing is made twice.
+TEST_F(PlanApplyTest, CreateBeforeDestroyPastItsTimeoutKeepsTheOldObjectDeposed) {
+  WriteConfig(BeforeDestroy("v1"));
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  std::string slow = BeforeDestroy("slow");
+  WriteConfig(slow.replace(slow.find("    lifecycle"), 0, "    timeouts: { create: 50ms }\n"));
+  Diagnostics timed_out;
+  Apply(MakePlan(), timed_out);
+  ASSERT_TRUE(timed_out.HasErrors());
+  EXPECT_EQ(timed_out.items()[0].summary, "fake_thing.lt: create did not finish within the 50ms timeout (timeouts.create)");
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->deposed.size(), 1u);
+  EXPECT_EQ(attrs::GetString(state->deposed[0].attributes, "name"), "v1");
+  EXPECT_EQ(state->FindResource(*ParseResourceInstanceAddr("fake_thing.lt").addr)->status,
+            state::ResourceStatus::PendingCreate);
+
+  WriteConfig(BeforeDestroy("slow"));
+  Diagnostics second;
+  Apply(MakePlan(), second);
+  ASSERT_FALSE(second.HasErrors()) << second.items()[0].detail;
+  EXPECT_TRUE(store_->LoadStage("s")->deposed.empty());
+  size_t slow_things = 0, old_things = 0;
+  for (const auto& [id, object] : cloud_->objects) {
+    slow_things += attrs::GetString(object, "name") == "slow";
+    old_things += attrs::GetString(object, "name") == "v1";
+  }
+  EXPECT_EQ(slow_things, 1u) << "the replacement is adopted, not made twice";
+  EXPECT_EQ(old_things, 0u) << "the deposed object is deleted once its replacement exists";
+}
+
 // kill -9 after the old object was deposed: at that instant, and after the replacement's
 // create was sent but before its answer was recorded. The next apply finds the new object
 // by its token (never a second one) and deletes the old one.
