@@ -17,7 +17,15 @@ constexpr TerraformGap kTerraformGaps[] = {
 #include "providers/terraform_gaps.inc"
 };
 
-bool IsGapOf(const TerraformGap& g, ResourceMode mode, std::string_view type) { return g.mode == mode && g.type == type; }
+// A managed type's `timeouts` block is Strata's resource-level `timeouts:` (beside
+// `properties:`), which every managed type takes: not a gap, whatever the provider lists.
+bool IsResourceTimeouts(const TerraformGap& g) {
+  return g.mode == ResourceMode::Managed && (g.path == "timeouts" || g.path.substr(0, 9) == "timeouts.");
+}
+
+bool IsGapOf(const TerraformGap& g, ResourceMode mode, std::string_view type) {
+  return g.mode == mode && g.type == type && !IsResourceTimeouts(g);
+}
 
 }  // namespace
 

@@ -4,7 +4,8 @@
 // block members too, as dotted paths: "vpc_config.bogus") its schema lacks. Generated from
 // the providers' own schemas and documentation by scripts/terraform_gaps.py into
 // terraform_gaps.inc (which names the provider versions). The configuration check uses it
-// to tell "not supported by Strata yet" from a typo; the reference pages list the gaps.
+// to tell "not supported by Strata yet" from a typo; the reference pages list the gaps. A
+// managed type's `timeouts` is never a gap: Strata takes it beside `properties:`.
 
 #include <string>
 #include <string_view>

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/base/duration.h"
 #include "engine/config/names.h"
 #include "engine/config/yaml_doc.h"
 #include "engine/config/yaml_expr.h"
@@ -342,7 +343,16 @@ class ModuleLoader {
     const char* what = mode == ResourceMode::Data ? "data source" : "resource";
     if (!RequireMap(f, v, fmt::format("The {} \"{}\"", what, name))) return r;
     std::vector<std::string> keys = {"type", "properties", "count", "for_each", "depends_on", "provider"};
-    if (mode == ResourceMode::Managed) keys.push_back("lifecycle");
+    if (mode == ResourceMode::Managed) keys.insert(keys.end(), {"lifecycle", "timeouts"});
+    // A data source's timeouts get the error below that says they take none, not this one.
+    if (mode == ResourceMode::Data && v["timeouts"]) keys.push_back("timeouts");
+    if (mode == ResourceMode::Data && v["timeouts"]) {
+      diags_.Error("Timeouts on a data source",
+                   fmt::format("Data sources take no timeouts in Strata: each is read within its provider's own "
+                               "limits. Remove timeouts from data source \"{}\"; resources accept them.",
+                               name),
+                   TimeoutsKeyRange(f, v));
+    }
     CheckKeys(f, v, keys, fmt::format("a {}", what), diags_);
     if (!v["type"]) {
       std::string hint = v["value"] ? " It has a value and no type: if it is an output, move it under outputs:." : "";
@@ -368,6 +378,7 @@ class ModuleLoader {
     }
     if (v["depends_on"]) r.depends_on = LoadDependsOn(f, v["depends_on"]);
     if (mode == ResourceMode::Managed && v["lifecycle"]) r.lifecycle = LoadLifecycle(f, v["lifecycle"]);
+    if (mode == ResourceMode::Managed && v["timeouts"]) r.timeouts = LoadTimeouts(f, v["timeouts"]);
     if (v["provider"]) {
       r.provider_range = NodeRange(f, v["provider"]);
       if (auto p = ScalarString(f, v["provider"], "provider", diags_)) {
@@ -405,6 +416,69 @@ class ModuleLoader {
       }
     }
     return l;
+  }
+
+  // The range of the `timeouts` key of resource mapping `v`.
+  static SourceRange TimeoutsKeyRange(const YamlFile& f, const YAML::Node& v) {
+    for (const auto& kv : v) {
+      if (kv.first.IsScalar() && kv.first.Scalar() == "timeouts") return NodeRange(f, kv.first);
+    }
+    return NodeRange(f, v);
+  }
+
+  // Terraform's timeouts block: literal Go durations (time.ParseDuration), each longer than
+  // zero, for the operations every managed type has. A null value is the same as none.
+  TimeoutsConfig LoadTimeouts(const YamlFile& f, const YAML::Node& v) {
+    TimeoutsConfig t;
+    t.range = NodeRange(f, v);
+    if (!v.IsMap()) {
+      diags_.Error("Invalid timeouts",
+                   "timeouts must be a mapping of operations to durations, such as { create: \"30m\", delete: \"1h\" }.",
+                   t.range);
+      return t;
+    }
+    CheckKeys(f, v, {"create", "read", "update", "delete"}, "timeouts", diags_);
+    for (const auto& kv : v) {
+      if (!kv.first.IsScalar() || kv.second.IsNull()) continue;
+      std::string op = kv.first.Scalar();
+      if (op != "create" && op != "read" && op != "update" && op != "delete") continue;
+      if (auto text = TimeoutDuration(f, op, kv.second)) t.durations[op] = *text;
+    }
+    return t;
+  }
+
+  // One timeouts value, checked; nullopt (reported) when it is not a duration we accept.
+  std::optional<std::string> TimeoutDuration(const YamlFile& f, const std::string& op, const YAML::Node& value) {
+    SourceRange at = NodeRange(f, value);
+    const char* examples = "such as \"90s\", \"30m\", \"1h30m\" or \"2.5h\"";
+    if (!value.IsScalar()) {
+      diags_.Error("Invalid timeout", fmt::format("timeouts.{} must be a duration string, {}.", op, examples), at);
+      return std::nullopt;
+    }
+    const std::string& text = value.Scalar();
+    if (text.find("${") != std::string::npos) {
+      diags_.Error("Invalid timeout",
+                   fmt::format("timeouts.{} is \"{}\": timeouts take a literal duration, not an expression, {}.", op,
+                               text, examples),
+                   at);
+      return std::nullopt;
+    }
+    std::string error;
+    std::optional<std::chrono::nanoseconds> d = base::ParseGoDuration(text, &error);
+    if (!d) {
+      diags_.Error("Invalid timeout",
+                   fmt::format("timeouts.{} is \"{}\", which is not a duration ({}). Write a number with a unit "
+                               "(ns, us, ms, s, m, h), {}.",
+                               op, text, error, examples),
+                   at);
+      return std::nullopt;
+    }
+    if (d->count() <= 0) {
+      diags_.Error("Invalid timeout", fmt::format("timeouts.{} is \"{}\": a timeout must be longer than zero.", op, text),
+                   at);
+      return std::nullopt;
+    }
+    return text;
   }
 
   ModuleCallConfig LoadModuleCall(const ModuleConfig& parent, const YamlFile& f, const std::string& name,

@@ -56,6 +56,15 @@ struct LifecycleConfig {
   SourceRange range;
 };
 
+//! `timeouts:` — Terraform's timeouts block: how long each provider call on an instance may
+//! take, by operation ("create", "update", "delete", "read"), as Go durations written in the
+//! file ("30m", "1h30m"). The loader has checked every value; an operation not listed keeps
+//! its type's own limit.
+struct TimeoutsConfig {
+  std::map<std::string, std::string> durations;
+  SourceRange range;
+};
+
 struct ResourceConfig {
   ResourceMode mode = ResourceMode::Managed;
   std::string name;
@@ -65,6 +74,7 @@ struct ResourceConfig {
   ExprRef for_each;
   std::vector<DependsOnConfig> depends_on;
   LifecycleConfig lifecycle;
+  TimeoutsConfig timeouts;  // managed resources only
   //! `provider:` — the provider block that configures it: "aws" or an alias block such as
   //! "aws.us_east_1"; empty: the default block of the type's provider.
   std::string provider;

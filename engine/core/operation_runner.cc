@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/operation_timeouts.h"
+
 namespace strata {
 
 using state::OperationAction;
@@ -84,6 +86,7 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   OperationContext ctx = Context(address, op, id, c.idempotency_token);
   ctx.resume_interrupted_create = op == OperationAction::Create && c.reason == ActionReason::CreateAfterInterruption;
   OperationSlots::Held slot(slots_);
+  SetDeadline(ctx, c.timeouts, op);  // the time limit counts from the call, not the wait for a slot
   Diagnostics result_diags;
   Value result;
   bool outcome_unknown = false;
@@ -110,6 +113,8 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   finished.operation = op;
   finished.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   finished.id = op == OperationAction::Delete ? id : ObjectIdOf(result);
+  bool timed_out = RanOutOfTime(ctx, result_diags);
+  if (timed_out) result_diags = TimeoutDiagnostics(address, c.timeouts, op, result_diags, AfterTimeout(op));
   out.AppendFor(result_diags, address);
   if (result_diags.HasErrors()) {
     std::string message = result_diags.items().empty() ? "failed" : result_diags.items()[0].summary;
@@ -119,7 +124,7 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
         break;
       }
     }
-    std::optional<state::ResourceInstanceState> partial = LeftByFailure(c, op, result, outcome_unknown, out);
+    std::optional<state::ResourceInstanceState> partial = LeftByFailure(c, op, result, outcome_unknown, timed_out, out);
     CheckStored(Store([&] { return options_.store->FailOperation(*options_.change_set, *journaled, message, partial); }),
                 address, out);
     finished.kind = ApplyEvent::Kind::Failed;
@@ -138,10 +143,29 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   return op == OperationAction::Delete ? Value::Null() : result;
 }
 
+std::string OperationRunner::AfterTimeout(OperationAction op) {
+  if (op == OperationAction::Create) {
+    return "The object may exist and may still be on its way: it stays in state as an interrupted create, and the "
+           "next apply looks for it by the type's create recovery and waits for it again instead of creating a "
+           "second one.";
+  }
+  if (op == OperationAction::Update) {
+    return "State keeps the object as it was before the update; the next plan reads it and plans what is left.";
+  }
+  return "The object stays in state; the next apply deletes it again.";
+}
+
 std::optional<state::ResourceInstanceState> OperationRunner::LeftByFailure(const ResourceInstanceChange& c,
                                                                            OperationAction op, const Value& result,
-                                                                           bool outcome_unknown,
+                                                                           bool outcome_unknown, bool timed_out,
                                                                            Diagnostics& out) const {
+  // An operation stopped by its timeout was not refused: it is still going on remotely, as
+  // if the process had stopped watching it. A create is kept as an interrupted one (below,
+  // without the warning: the timeout's error says it), so the next apply adopts the object
+  // and waits for it rather than replacing it as a tainted one; an update leaves the prior
+  // state, which the next plan refreshes.
+  if (timed_out && op == OperationAction::Update) return std::nullopt;
+  if (timed_out && op == OperationAction::Create) return StateAfter(c, Value::Null(), state::ResourceStatus::PendingCreate);
   // A create that made an object which is not healthy: keep it, tainted, so the next plan
   // replaces it instead of losing it.
   if (op != OperationAction::Delete && result.IsMapping()) return StateAfter(c, result, state::ResourceStatus::Tainted);

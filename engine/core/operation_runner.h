@@ -4,8 +4,8 @@
 // moment it returns, with Started / Progress / Finished / Failed events and "Still
 // creating..." ticks. This is what makes `kill -9` at any instant lose nothing: a create
 // that never answered stays pending with its idempotency token, a create that made an
-// unhealthy object keeps it (tainted), and a create whose answer was lost keeps the
-// instance pending for the next run to look for.
+// unhealthy object keeps it (tainted), and a create whose answer was lost, or that ran past
+// its `timeouts.create`, keeps the instance pending for the next run to look for.
 //
 // Thread-safe: the apply's walker threads share one runner. At most `parallelism` provider
 // calls run at once, and the store's connection is used by one thread at a time (Store()).
@@ -75,8 +75,10 @@ class OperationRunner {
   //! The partial state a failed operation leaves, and a warning when that is a create whose
   //! outcome is unknown.
   std::optional<state::ResourceInstanceState> LeftByFailure(const ResourceInstanceChange& c, state::OperationAction op,
-                                                            const Value& result, bool outcome_unknown,
+                                                            const Value& result, bool outcome_unknown, bool timed_out,
                                                             Diagnostics& out) const;
+  //! What happens to the object after `op` ran out of time (the timeout error's end).
+  static std::string AfterTimeout(state::OperationAction op);
 
   Options options_;
   ProgressTicker ticker_;

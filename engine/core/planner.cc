@@ -14,6 +14,7 @@
 #include "engine/core/schema_check.h"
 #include "engine/plan/rules.h"
 #include "engine/core/lifecycle.h"
+#include "engine/core/operation_timeouts.h"
 #include "engine/core/generated_config.h"
 #include "engine/core/moves.h"
 #include "engine/core/operation_slots.h"
@@ -192,6 +193,7 @@ class Planner {
     c.schema_version = in.schema->version;
     c.dependencies = deps_[in.node];
     c.create_before_destroy = in.graph_node->resource->lifecycle.create_before_destroy;
+    c.timeouts = in.graph_node->resource->timeouts.durations;
     c.previous_addr = PreviousAddress(in.addr);
     return c;
   }
@@ -326,7 +328,13 @@ class Planner {
     if (has_object && req_.refresh && !c.importing_id) {
       OperationSlots::Held slot(slots_);
       ReportRefresh(in.addr.ToString(), before);
-      ReadResult read = provider.ReadResource(ctx, type, before);
+      OperationContext read_ctx = ctx;
+      SetDeadline(read_ctx, c.timeouts, state::OperationAction::Read);
+      ReadResult read = provider.ReadResource(read_ctx, type, before);
+      if (RanOutOfTime(read_ctx, read.diags)) {
+        read.diags = TimeoutDiagnostics(in.addr.ToString(), c.timeouts, state::OperationAction::Read, read.diags,
+                                        "Nothing was planned for it; state is unchanged.");
+      }
       diags.Append(read.diags);
       if (read.diags.HasErrors()) return before;
       if (read.gone) {

@@ -45,6 +45,14 @@ Diagnostic UnknownArgument(const ResourceConfig& r, const std::string& path, con
                            const std::vector<std::string>& names, const SourceRange& range) {
   Diagnostic d;
   d.subject = range;
+  if (r.mode == ResourceMode::Managed && path == "timeouts") {
+    d.summary = "Timeouts belong beside properties";
+    d.detail = fmt::format(
+        "Terraform's timeouts block is written beside properties in Strata, not inside them: move it up one level, "
+        "next to type and properties (timeouts: {{ create: \"30m\" }}) in resource \"{}\".",
+        r.name);
+    return d;
+  }
   if (terraform_gaps::IsMissingArgument(r.mode, r.type, path)) {
     d.summary = "Argument not supported by Strata yet";
     d.detail = fmt::format(

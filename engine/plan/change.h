@@ -85,6 +85,10 @@ struct ResourceInstanceChange {
   std::vector<std::string> dependencies;
   //! lifecycle.create_before_destroy (also decides the order of a replace).
   bool create_before_destroy = false;
+  //! The resource's `timeouts:` as written ("create" → "30m"; create, update, delete,
+  //! read): the apply sets each provider call's deadline from them. Empty: the types' own
+  //! limits.
+  std::map<std::string, std::string> timeouts;
   //! For a create after an interruption: how the type finds what the interrupted create
   //! made (the plan says so; the apply asks the provider to look before it creates).
   CreateRecovery recovery = CreateRecovery::Unspecified;

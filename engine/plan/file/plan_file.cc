@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/base/duration.h"
 #include "engine/base/hex.h"
 #include "engine/value/json.h"
 #include "state/crypto/sealer.h"
@@ -219,6 +220,7 @@ class Writer {
     j["idempotency_token"] = c.idempotency_token;
     j["dependencies"] = c.dependencies;
     j["create_before_destroy"] = c.create_before_destroy;
+    if (!c.timeouts.empty()) j["timeouts"] = c.timeouts;
     if (c.recovery != CreateRecovery::Unspecified) j["recovery"] = CreateRecoveryName(c.recovery);
     if (c.previous_addr) j["previous_address"] = c.previous_addr->ToString();
     if (c.importing_id) j["importing_id"] = *c.importing_id;
@@ -398,6 +400,19 @@ class Reader {
     return it->get<T>();
   }
 
+  // A change's timeouts: each a duration the config loader would accept.
+  std::map<std::string, std::string> Timeouts(const json& obj, const std::string& where) const {
+    std::map<std::string, std::string> out;
+    for (const auto& [op, text] : obj.items()) {
+      if (op != "create" && op != "read" && op != "update" && op != "delete") Damaged(where + op, "not an operation");
+      std::string error;
+      auto d = text.is_string() ? base::ParseGoDuration(text.get<std::string>(), &error) : std::nullopt;
+      if (!d || d->count() <= 0) Damaged(where + op, "not a duration");
+      out[op] = text.get<std::string>();
+    }
+    return out;
+  }
+
   const json& Member(const json& obj, const std::string& where, const char* key, bool (json::*is)() const noexcept,
                      const char* what) const {
     auto it = obj.find(key);
@@ -491,6 +506,7 @@ class Reader {
     c.idempotency_token = Get<std::string>(j, where, "idempotency_token");
     c.dependencies = Get<std::vector<std::string>>(j, where, "dependencies");
     c.create_before_destroy = Get<bool>(j, where, "create_before_destroy");
+    if (j.contains("timeouts")) c.timeouts = Timeouts(Object(j, where, "timeouts"), where + "timeouts.");
     if (j.contains("recovery")) {
       auto recovery = ParseCreateRecovery(Get<std::string>(j, where, "recovery"));
       if (!recovery) Damaged(where + "recovery", "unknown create recovery");

@@ -8,8 +8,8 @@ CallOptions CallOptionsFor(const OperationContext& ctx) {
   CallOptions options;
   if (ctx.deadline) {
     auto left = *ctx.deadline - OperationContext::Clock::now();
-    options.deadline =
-        std::chrono::system_clock::now() + std::chrono::duration_cast<Duration>(left);
+    // Rounded up: a call made in the deadline's last millisecond is not refused as late.
+    options.deadline = std::chrono::system_clock::now() + std::chrono::ceil<Duration>(left);
   }
   CancellationToken token = ctx.cancellation;
   options.cancelled = [token] { return token.IsCancelled(); };

@@ -44,7 +44,8 @@ Diagnostics WaitFor(const AwsSession& session, const OperationContext& ctx, cons
     }
     ctx.Log(LogLevel::Debug, "waiting for " + what + ": " + seen.status);
     if (ctx.deadline) {
-      auto left = std::chrono::duration_cast<Duration>(*ctx.deadline - OperationContext::Clock::now());
+      // Rounded up, so the last look is at the deadline, not just short of it.
+      auto left = std::chrono::ceil<Duration>(*ctx.deadline - OperationContext::Clock::now());
       delay = std::max(Duration(0), std::min(delay, left));
     }
     clock.SleepFor(delay);

@@ -99,6 +99,7 @@ Json AwaitReady(KubeSession& session, const OperationContext& ctx, const Resourc
   std::optional<bool> first_consumer;
   ReadinessState state;
   ApiRequest get = GetRequest(ObjectPath(resource, target.namespace_name, target.name));
+  auto start = Clock::now();
   PollEnd end = Poll(ctx, timeout, "waiting for " + target.Describe(), [&](std::string& status) {
     auto answer = session.client->Call(ctx, get);
     if (!answer.ok()) {
@@ -122,7 +123,7 @@ Json AwaitReady(KubeSession& session, const OperationContext& ctx, const Resourc
     diags.Error("Kubernetes object not ready",
                 fmt::format("{} was applied but is not ready after {}: {}. Raise timeouts, or set wait = false "
                             "to apply without waiting.",
-                            target.Describe(), base::FormatDuration(timeout), state.message));
+                            target.Describe(), base::FormatDuration(Clock::now() - start), state.message));
   }
   return last;
 }

@@ -124,7 +124,7 @@ ApplyAnswer ServerSideApply(KubeSession& session, const OperationContext& ctx, c
   // waits for it as long as for a kind.
   auto until = OperationContext::Clock::now() + patience;
   while (!answer.ok() && IsNamespaceMissing(answer.error(), target) && OperationContext::Clock::now() < until &&
-         !ctx.Cancelled()) {
+         !ctx.Cancelled() && !ctx.DeadlinePassed()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     answer = SendApply(session, ctx, request, *resource, target, body, request.force_conflicts);
   }

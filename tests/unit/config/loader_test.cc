@@ -57,6 +57,63 @@ TEST_F(LoaderTest, UnknownKeyInsideAResourceSuggests) {
                              "mean \"depends_on\"?"));
 }
 
+TEST_F(LoaderTest, TimeoutsAreKeptAsWritten) {
+  std::string out = LoadMain(
+      "resources:\n"
+      "  x:\n"
+      "    type: null_resource\n"
+      "    timeouts: { create: 30m, update: \"1h30m\", delete: 2.5h, read: 500ms }\n");
+  EXPECT_EQ(out, "");
+  ASSERT_NE(loaded_, nullptr);
+  const TimeoutsConfig& t = loaded_->root->resources.at("x").timeouts;
+  EXPECT_EQ(t.durations, (std::map<std::string, std::string>{
+                             {"create", "30m"}, {"update", "1h30m"}, {"delete", "2.5h"}, {"read", "500ms"}}));
+  EXPECT_EQ(t.range.ToString(), Path("main/main.yaml") + ":4:15");
+}
+
+TEST_F(LoaderTest, TimeoutsErrorsSayWhatIsAccepted) {
+  std::string out = LoadMain(
+      "resources:\n"
+      "  x:\n"
+      "    type: null_resource\n"
+      "    timeouts:\n"
+      "      creat: 5m\n"
+      "      update: 30\n"
+      "      delete: [1m]\n"
+      "      read: 1d\n"
+      "  y:\n"
+      "    type: null_resource\n"
+      "    timeouts: { create: \"${var.t}\", delete: \"-5m\", update: ~ }\n"
+      "  z:\n"
+      "    type: null_resource\n"
+      "    timeouts: 30m\n"
+      "data:\n"
+      "  d:\n"
+      "    type: local_file\n"
+      "    properties: { filename: x }\n"
+      "    timeouts: { read: 5m }\n");
+  std::string file = "main/main.yaml";
+  EXPECT_EQ(out,
+            file + ":5:7: Unsupported argument: \"creat\" is not expected in timeouts. Did you mean \"create\"? Expected one "
+                   "of: create, read, update, delete.\n" +
+                file + ":6:15: Invalid timeout: timeouts.update is \"30\", which is not a duration (time: missing unit in "
+                       "duration \"30\"). Write a number with a unit (ns, us, ms, s, m, h), such as \"90s\", \"30m\", "
+                       "\"1h30m\" or \"2.5h\".\n" +
+                file + ":7:15: Invalid timeout: timeouts.delete must be a duration string, such as \"90s\", \"30m\", "
+                       "\"1h30m\" or \"2.5h\".\n" +
+                file + ":8:13: Invalid timeout: timeouts.read is \"1d\", which is not a duration (time: unknown unit \"d\" "
+                       "in duration \"1d\"). Write a number with a unit (ns, us, ms, s, m, h), such as \"90s\", \"30m\", "
+                       "\"1h30m\" or \"2.5h\".\n" +
+                file + ":11:25: Invalid timeout: timeouts.create is \"${var.t}\": timeouts take a literal duration, not an "
+                       "expression, such as \"90s\", \"30m\", \"1h30m\" or \"2.5h\".\n" +
+                file + ":11:45: Invalid timeout: timeouts.delete is \"-5m\": a timeout must be longer than zero.\n" +
+                file + ":14:15: Invalid timeouts: timeouts must be a mapping of operations to durations, such as { create: "
+                       "\"30m\", delete: \"1h\" }.\n" +
+                file + ":19:5: Timeouts on a data source: Data sources take no timeouts in Strata: each is read within its "
+                       "provider's own limits. Remove timeouts from data source \"d\"; resources accept them.\n");
+  EXPECT_TRUE(loaded_->root->resources.at("y").timeouts.durations.empty());
+}
+
 TEST_F(LoaderTest, WrongTypes) {
   std::string out = LoadMain(
       "variables:\n"

@@ -1,7 +1,8 @@
 // Plan and apply through the engine API (PlanStage, ApplyPlan) with a fake cloud provider:
-// creates, no-op re-plans, force-new replacement, failed creates kept tainted, and an
-// interrupted create recovered with its idempotency token; and time_rotating's rotation
-// with the builtin provider on a fake clock.
+// creates, no-op re-plans, force-new replacement, failed creates kept tainted, an
+// interrupted create recovered with its idempotency token, creates and updates that run
+// past their `timeouts:`; and time_rotating's rotation with the builtin provider on a fake
+// clock.
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
@@ -131,9 +132,13 @@ class FakeProvider : public Provider {
       return lost;
     }
     if (attrs["name"].AsString() == "broken") r.diags.Error("Thing unhealthy", "created, but it never became ready");
+    if (attrs["name"].AsString() == "slow" && ctx.deadline) return WaitedPastDeadline(ctx, r.state);
     return r;
   }
-  ApplyResult UpdateResource(const OperationContext&, const std::string&, const Value&, const Value& planned) override {
+  ApplyResult UpdateResource(const OperationContext& ctx, const std::string&, const Value& prior,
+                             const Value& planned) override {
+    // Things named "slow" become ready only after any deadline: a wait that gives up there.
+    if (attrs::GetString(planned, "name") == "slow" && ctx.deadline) return WaitedPastDeadline(ctx, prior);
     std::lock_guard lock(cloud_->mu);
     cloud_->objects[planned.AsMap().at("id").AsString()] = planned;
     return {planned, {}};
@@ -167,6 +172,15 @@ class FakeProvider : public Provider {
   }
 
  private:
+  // What a provider's wait returns when the object does not get ready before the deadline:
+  // the object as far as it is known, and the wait's error.
+  static ApplyResult WaitedPastDeadline(const OperationContext& ctx, const Value& state) {
+    std::this_thread::sleep_until(*ctx.deadline);
+    ApplyResult r{state, {}};
+    r.diags.Error("Wait timed out", "Stopped waiting for the thing to become ready.");
+    return r;
+  }
+
   std::shared_ptr<FakeCloud> cloud_;
   Value settings_;
 };
@@ -526,6 +540,38 @@ TEST_F(PlanApplyTest, CreateBeforeDestroyWhoseCreateMadeNothingKeepsTheOldObject
   EXPECT_EQ(cloud_->objects.size(), 2u) << "the old object was not deleted";
 }
 
+// A replacement's create past its timeout: the new object is pending (adopted next time),
+// the old one stays deposed until then, and nothing is made twice.
+TEST_F(PlanApplyTest, CreateBeforeDestroyPastItsTimeoutKeepsTheOldObjectDeposed) {
+  WriteConfig(BeforeDestroy("v1"));
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  std::string slow = BeforeDestroy("slow");
+  WriteConfig(slow.replace(slow.find("    lifecycle"), 0, "    timeouts: { create: 50ms }\n"));
+  Diagnostics timed_out;
+  Apply(MakePlan(), timed_out);
+  ASSERT_TRUE(timed_out.HasErrors());
+  EXPECT_EQ(timed_out.items()[0].summary, "fake_thing.lt: create did not finish within the 50ms timeout (timeouts.create)");
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->deposed.size(), 1u);
+  EXPECT_EQ(attrs::GetString(state->deposed[0].attributes, "name"), "v1");
+  EXPECT_EQ(state->FindResource(*ParseResourceInstanceAddr("fake_thing.lt").addr)->status,
+            state::ResourceStatus::PendingCreate);
+
+  WriteConfig(BeforeDestroy("slow"));
+  Diagnostics second;
+  Apply(MakePlan(), second);
+  ASSERT_FALSE(second.HasErrors()) << second.items()[0].detail;
+  EXPECT_TRUE(store_->LoadStage("s")->deposed.empty());
+  size_t slow_things = 0, old_things = 0;
+  for (const auto& [id, object] : cloud_->objects) {
+    slow_things += attrs::GetString(object, "name") == "slow";
+    old_things += attrs::GetString(object, "name") == "v1";
+  }
+  EXPECT_EQ(slow_things, 1u) << "the replacement is adopted, not made twice";
+  EXPECT_EQ(old_things, 0u) << "the deposed object is deleted once its replacement exists";
+}
+
 // kill -9 after the old object was deposed: at that instant, and after the replacement's
 // create was sent but before its answer was recorded. The next apply finds the new object
 // by its token (never a second one) and deletes the old one.
@@ -598,6 +644,54 @@ TEST_F(PlanApplyTest, FailedCreateIsKeptTaintedAndReplacedNextTime) {
   Plan next = MakePlan();
   EXPECT_EQ(Find(next, "fake_thing.x")->action, Action::DeleteThenCreate);
   EXPECT_EQ(Find(next, "fake_thing.x")->reason, ActionReason::ReplaceBecauseTainted);
+}
+
+TEST_F(PlanApplyTest, ACreatePastItsTimeoutIsKeptAsInterruptedAndAdoptedNextTime) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: slow }\n"
+              "    timeouts: { create: 50ms }\n");
+  Plan plan = MakePlan();
+  EXPECT_EQ(Find(plan, "fake_thing.x")->timeouts, (std::map<std::string, std::string>{{"create", "50ms"}}));
+  Diagnostics diags;
+  ApplyOutcome out = Apply(plan, diags);
+  EXPECT_EQ(out.failed, std::vector<std::string>{"fake_thing.x"});
+  ASSERT_EQ(diags.ErrorCount(), 1u);
+  const Diagnostic& error = diags.items()[0];
+  EXPECT_EQ(error.summary, "fake_thing.x: create did not finish within the 50ms timeout (timeouts.create)");
+  EXPECT_EQ(error.detail,
+            "The provider said: Wait timed out: Stopped waiting for the thing to become ready. The object may exist "
+            "and may still be on its way: it stays in state as an interrupted create, and the next apply looks for it "
+            "by the type's create recovery and waits for it again instead of creating a second one. Raise "
+            "timeouts.create if the create needs longer.");
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->resources.size(), 1u);
+  EXPECT_EQ(state->resources[0].status, state::ResourceStatus::PendingCreate) << "not tainted: it is adopted next";
+
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: slow }\n");
+  Plan recovery = MakePlan();
+  EXPECT_EQ(Find(recovery, "fake_thing.x")->reason, ActionReason::CreateAfterInterruption);
+  Diagnostics again;
+  Apply(recovery, again);
+  EXPECT_FALSE(again.HasErrors());
+  EXPECT_TRUE(cloud_->create_resumes.back());
+  EXPECT_EQ(cloud_->objects.size(), 1u) << "the object the timed-out create made is adopted, not made twice";
+  EXPECT_EQ(store_->LoadStage("s")->resources[0].status, state::ResourceStatus::Created);
+}
+
+TEST_F(PlanApplyTest, AnUpdatePastItsTimeoutLeavesThePriorState) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: slow, size: 1 }\n");
+  Diagnostics diags;
+  Apply(MakePlan(), diags);
+  ASSERT_FALSE(diags.HasErrors());
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: slow, size: 2 }\n"
+              "    timeouts: { update: 50ms }\n");
+  Diagnostics update;
+  Apply(MakePlan(), update);
+  ASSERT_EQ(update.ErrorCount(), 1u);
+  EXPECT_EQ(update.items()[0].summary, "fake_thing.x: update did not finish within the 50ms timeout (timeouts.update)");
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->resources.size(), 1u);
+  EXPECT_EQ(state->resources[0].status, state::ResourceStatus::Created) << "not tainted: nothing is replaced";
+  EXPECT_EQ(attrs::Get(state->resources[0].attributes, "size"), Value::Number(1));
 }
 
 TEST_F(PlanApplyTest, InterruptedCreateIsSentAgainWithItsToken) {

@@ -46,6 +46,19 @@ TEST_F(UnsupportedArgumentsTest, ATerraformArgumentIsNotSupportedYet) {
             "honour. Remove it, or open an issue asking for it.\n");
 }
 
+// Terraform lists timeouts among aws_eip's arguments; Strata takes them beside properties.
+TEST_F(UnsupportedArgumentsTest, TimeoutsInsidePropertiesSayWhereTheyBelong) {
+  std::string out = Check("resources:\n  ip: { type: aws_eip, properties: { timeouts: { read: 5m } } }\n");
+  EXPECT_EQ(out,
+            "main/main.yaml:2:38: Timeouts belong beside properties: Terraform's timeouts block is written beside "
+            "properties in Strata, not inside them: move it up one level, next to type and properties (timeouts: "
+            "{ create: \"30m\" }) in resource \"ip\".\n");
+}
+
+TEST_F(UnsupportedArgumentsTest, TimeoutsBesidePropertiesPass) {
+  EXPECT_EQ(Check("resources:\n  ip: { type: aws_eip, timeouts: { read: 5m } }\n"), "");
+}
+
 TEST_F(UnsupportedArgumentsTest, ATypoStillSuggests) {
   std::string out = Check("resources:\n  b: { type: aws_s3_bucket, properties: { buckett: b } }\n");
   EXPECT_EQ(out,

@@ -88,7 +88,7 @@ void ExpectSameChange(const ResourceInstanceChange& a, const ResourceInstanceCha
   EXPECT_EQ(a.requires_replace, b.requires_replace);
   auto scalars = [](const ResourceInstanceChange& c) {
     return std::tie(c.type, c.provider, c.mode, c.reason, c.schema_version, c.idempotency_token, c.dependencies,
-                    c.create_before_destroy);
+                    c.create_before_destroy, c.timeouts);
   };
   EXPECT_EQ(scalars(a), scalars(b));
 }
@@ -187,6 +187,7 @@ Plan FullPlan() {
   db.idempotency_token = "tok-123";
   db.dependencies = {"aws_subnet.a", "module.net.aws_vpc.main"};
   db.create_before_destroy = true;
+  db.timeouts = {{"create", "1h30m"}, {"delete", "2.5h"}};
 
   ResourceInstanceChange created = Change("random_pet.name[\"spot\"]", "strata/builtin", Action::Create,
                                           ActionReason::CreateAfterInterruption, Value::Null(),
@@ -440,6 +441,13 @@ TEST_F(PlanFileTest, DamagedFilesNameWhatIsWrong) {
   ASSERT_FALSE(stray.ok());
   EXPECT_EQ(stray.status().code(), StateCode::Corrupt);
   EXPECT_THAT(stray.status().message(), HasSubstr("changes[0].after"));
+
+  doc = nlohmann::json::parse(whole);
+  doc["changes"][0]["timeouts"]["create"] = "soon";
+  Overwrite(doc.dump());
+  auto bad_timeout = ReadPlanFile(path, crypto::KeyRing{});
+  ASSERT_FALSE(bad_timeout.ok());
+  EXPECT_THAT(bad_timeout.status().message(), HasSubstr("changes[0].timeouts.create: not a duration"));
 }
 
 TEST_F(PlanFileTest, FileIsPrivateAndReplacedWhole) {

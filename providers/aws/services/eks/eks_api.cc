@@ -125,7 +125,11 @@ Diagnostics WaitUntil(const AwsSession& session, const OperationContext& ctx,
                                   seen.status + ". The operation may still complete in AWS.");
       }
       auto left = std::chrono::duration_cast<Duration>(wake - clock.Now());
-      clock.SleepFor(std::min<Duration>(left, std::chrono::seconds(1)));
+      Duration slice = std::min<Duration>(left, std::chrono::seconds(1));
+      if (ctx.deadline) {  // wake at the deadline, not up to a slice after it
+        slice = std::min(slice, std::chrono::ceil<Duration>(*ctx.deadline - OperationContext::Clock::now()));
+      }
+      clock.SleepFor(std::max(Duration(0), slice));
     }
     delay = std::min<std::chrono::milliseconds>(delay + delay / 2, options.cap);
   }
