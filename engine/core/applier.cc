@@ -166,7 +166,7 @@ class Applier {
     std::vector<const ResourceInstanceChange*> deletes;
     for (const ResourceInstanceChange& c : req_.plan->changes) {
       if (c.action == Action::Delete && (c.deposed.empty() || destroy)) deletes.push_back(&c);
-      if (c.action == Action::DeleteThenCreate && HasObject(c.addr)) deletes.push_back(&c);
+      if (c.action == Action::DeleteThenCreate && IsObject(state_.FindResource(c.addr))) deletes.push_back(&c);
     }
     return deletes;
   }
@@ -194,9 +194,8 @@ class Applier {
     return deletes;
   }
 
-  // Whether the instance's current object exists (not a placeholder of an interrupted create).
-  bool HasObject(const ResourceInstanceAddr& addr) const {
-    const state::ResourceInstanceState* current = state_.FindResource(addr);
+  // Whether a state entry holds an object (not the placeholder of an interrupted create).
+  static bool IsObject(const state::ResourceInstanceState* current) {
     return current && current->attributes.IsMapping() && current->status != state::ResourceStatus::PendingCreate;
   }
 
@@ -239,8 +238,9 @@ class Applier {
       }
     }
     // The main walk creates the replacements of the objects deleted here from nothing.
-    for (const std::string& address : replaced_deleted_) {
-      std::erase_if(state_.resources, [&](const state::ResourceInstanceState& r) { return r.addr.ToString() == address; });
+    if (!replaced_deleted_.empty()) {
+      std::erase_if(state_.resources,
+                    [&](const state::ResourceInstanceState& r) { return replaced_deleted_.count(r.addr.ToString()) != 0; });
     }
   }
 
@@ -344,9 +344,7 @@ class Applier {
     const ResourceInstanceChange& c = *it->second;
     Provider* provider = ProviderFor(c, in.provider_node, in.provider_config, diags);
     if (!provider) return Value::Unknown();
-    Value prior = current && current->attributes.IsMapping() && current->status != state::ResourceStatus::PendingCreate
-                      ? current->attributes
-                      : Value::Null();
+    Value prior = IsObject(current) ? current->attributes : Value::Null();
     // Planned anew from config with the values now known (a replacement starts from nothing).
     bool creating = c.action != Action::Update;
     Value base = creating ? Value::Null() : prior;

@@ -96,14 +96,15 @@ std::string FormatInteger(const Number& exact, const FormatVerb& v, int index) {
                             FormatNumber(exact)));
   }
   double n = exact.ToDouble();
-  if (!exact.ToInt64()) {
+  std::optional<int64_t> small = exact.ToInt64();
+  if (!small) {
     // Beyond 64 bits: the exact integer, as Go formats a big.Int.
     int base = v.verb == 'b' ? 2 : v.verb == 'o' ? 8 : v.verb == 'x' || v.verb == 'X' ? 16 : 10;
     std::string digits = exact.Abs().ToIntegerString(base);
     if (v.verb == 'X') std::transform(digits.begin(), digits.end(), digits.begin(), ::toupper);
     return (n < 0 ? "-" : SignPrefix(n, v)) + digits;
   }
-  int64_t i = *exact.ToInt64();
+  int64_t i = *small;
   uint64_t magnitude = i < 0 ? static_cast<uint64_t>(-(i + 1)) + 1 : static_cast<uint64_t>(i);
   std::string digits;
   switch (v.verb) {
