@@ -169,7 +169,8 @@ run cbd-apply 0 "$STRATA" -chdir="$cbd" apply -auto-approve
 cbd_config v2 3s
 "$STRATA" -chdir="$cbd" apply -auto-approve >"$work/cbd.out" 2>&1 &
 pid=$!
-for _ in $(seq 200); do grep -q "Creating..." "$work/cbd.out" 2>/dev/null && break; sleep 0.05; done
+# Up to 30 s for start-up on a busy machine; the create then takes 3 s, ample time to kill.
+for _ in $(seq 600); do grep -q "Creating..." "$work/cbd.out" 2>/dev/null && break; sleep 0.05; done
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 run cbd-plan 0 "$STRATA" -chdir="$cbd" plan -no-color
