@@ -26,7 +26,7 @@ std::map<std::string, StageCatalogEntry> Engine::Catalog(const ProjectConfig& pr
     StageCatalogEntry entry{s.name, i, {}, false};
     if (s.name != except) {
       Diagnostics ignored;
-      auto root = LoadModule((fs::path(project.root_dir) / s.path).string(), sources_, ignored);
+      auto root = modules_.Load((fs::path(project.root_dir) / s.path).lexically_normal().string(), sources_, ignored);
       if (root && !ignored.HasErrors()) {
         for (const auto& [name, o] : root->outputs) entry.outputs.push_back(name);
         entry.loaded = true;
@@ -51,7 +51,7 @@ std::unique_ptr<LoadedStage> Engine::LoadStage(const ProjectConfig& project, con
   auto loaded = std::make_unique<LoadedStage>();
   loaded->stage = config;
   loaded->dir = (fs::path(project.root_dir) / config->path).lexically_normal().string();
-  loaded->root = LoadModule(loaded->dir, sources_, diags);
+  loaded->root = modules_.Load(loaded->dir, sources_, diags);
   if (loaded->root) CheckModuleSources(project, *loaded->root, diags);
   GraphBuildInput input;
   input.stage = stage;

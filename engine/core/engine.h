@@ -9,6 +9,7 @@
 
 #include "engine/config/project.h"
 #include "engine/core/evaluator.h"
+#include "engine/core/module_cache.h"
 #include "engine/core/stage_graph.h"
 #include "engine/core/variables.h"
 #include "engine/value/schema.h"
@@ -77,6 +78,7 @@ class Engine {
 
   const SchemaSource& schemas_;
   SourceRegistry& sources_;
+  ModuleCache modules_;  // each stage's files parsed once, however many stages read its outputs
 };
 
 }  // namespace strata
