@@ -10,9 +10,9 @@ namespace strata::cli {
 bool Confirm(CommandContext& ctx, StateSession& state, const std::string& stage_label, bool destroy) {
   if (!ctx.stdin_is_tty) {
     state.Error("No confirmation possible",
-                          fmt::format("{} needs a confirmation, and the input is not a terminal. Review the plan above "
-                                      "and pass -auto-approve to {} without asking.",
-                                      destroy ? "destroy" : "apply", destroy ? "destroy" : "apply"));
+                fmt::format("{} needs a confirmation, and the input is not a terminal. Review the plan above and pass "
+                            "-auto-approve to {} without asking.",
+                            destroy ? "destroy" : "apply", destroy ? "destroy" : "apply"));
     return false;
   }
   if (destroy) {

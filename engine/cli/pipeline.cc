@@ -323,7 +323,7 @@ bool PipelineRunner::PlanAndApply(const std::string& stage, OpenedStage& opened,
     }
     Report(diags);
     if (!Confirm(ctx_, session_.state(), StageLabelFor(stage, environment()), destroy)) {
-      report.result = "cancelled";
+      report = StageReport{stage, "cancelled", true};  // nothing was changed
       return false;
     }
   } else if (!ui && !plan->HasChanges()) {
@@ -359,8 +359,9 @@ bool PipelineRunner::RunStage(const std::string& stage) {
   if (ui) {
     StageStartEvent(*ui, stage, Operation());
   } else {
-    out << fmt::format("{}Stage {} ({} of {}){}\n\n", ctx_.Color() ? "\x1b[1m" : "", StageLabelFor(stage, environment()),
-                       index + 1, selected_.size(), ctx_.Color() ? "\x1b[0m" : "");
+    std::string where = environment() == state::kDefaultEnvironment ? "" : ", environment " + environment();
+    out << fmt::format("{}Stage {} ({} of {}){}{}\n\n", ctx_.Color() ? "\x1b[1m" : "", stage, index + 1, selected_.size(),
+                       where, ctx_.Color() ? "\x1b[0m" : "");
   }
   Diagnostics diags;
   std::unique_ptr<OpenedStage> opened;

@@ -112,6 +112,19 @@ expect "-json apply without -auto-approve is refused" "$out" "-json needs -auto-
 run no-tty 1 "$STRATA" pipeline destroy -no-color </dev/null
 expect "no approval without a terminal" "$err" "pass -auto-approve"
 
+# --- On a terminal, the approval is asked per stage with changes ---
+if command -v script >/dev/null; then
+  sed -i 's#10.2.0.0/16#10.3.0.0/16#' net/main.yaml
+  printf 'yes\nno\n' >"$work/answers"
+  out=$(script -qec "$STRATA pipeline apply -no-color -to app" /dev/null <"$work/answers" 2>&1)
+  expect "the approval is asked for the first stage" "$out" "Do you want to perform these actions in stage net?"
+  expect "and again for the next stage, after its plan" "$out" "Do you want to perform these actions in stage app?"
+  expect "a declined stage is cancelled and changes nothing" "$out" "  app        0        0          0  0s        cancelled"
+  expect "the summary counts it" "$out" "Pipeline apply: 1 applied, 1 cancelled."
+else
+  echo "SKIP approval on a terminal: no \`script\` command"
+fi
+
 # --- Destroy, last stage first; plan -destroy -out plans the readers first ---
 run plan-destroy 2 "$STRATA" pipeline plan -destroy -detailed-exitcode -no-color
 stages_in_order "pipeline plan -destroy goes in reverse order" "$out" web db app net
@@ -120,6 +133,13 @@ stages_in_order "pipeline destroy goes in reverse order" "$out" web db app net
 expect "destroy summary" "$out" "Pipeline destroy: 4 destroyed."
 run state-empty 0 "$STRATA" state list net
 if [ -z "$out" ]; then pass "nothing left in state"; else fail "state still holds: $out"; fi
+
+# --- Environments: -env as for the other verbs ---
+run env-new 0 "$STRATA" env new staging
+run env-apply 0 "$STRATA" pipeline apply -env staging -auto-approve -to net -no-color
+expect "the stage header names the environment" "$out" "Stage net (1 of 1), environment staging"
+run env-default 2 "$STRATA" pipeline plan -env default -target-stage net -detailed-exitcode -no-color
+expect "the default environment is its own" "$out" "Pipeline plan: 1 planned."
 
 run help 0 "$STRATA" pipeline plan --help
 expect "help lists -stage-parallelism" "$out" "--stage-parallelism"
