@@ -126,8 +126,13 @@ else
 fi
 
 # --- Destroy, last stage first; plan -destroy -out plans the readers first ---
-run plan-destroy 2 "$STRATA" pipeline plan -destroy -detailed-exitcode -no-color
+run plan-destroy 2 "$STRATA" pipeline plan -destroy -out dplans -detailed-exitcode -no-color
 stages_in_order "pipeline plan -destroy goes in reverse order" "$out" web db app net
+expect "a stage read by stages planned to go before it may be planned to go" "$out" "Pipeline plan: 4 planned."
+run apply-destroy-plans 0 "$STRATA" pipeline apply dplans -no-color
+stages_in_order "saved destroy plans are applied in reverse order" "$out" web db app net
+expect "saved destroy plans destroy" "$out" "Pipeline destroy: 4 destroyed."
+run apply-again 0 "$STRATA" pipeline apply -auto-approve -no-color -stage-parallelism 4
 run destroy 0 "$STRATA" pipeline destroy -auto-approve -no-color
 stages_in_order "pipeline destroy goes in reverse order" "$out" web db app net
 expect "destroy summary" "$out" "Pipeline destroy: 4 destroyed."
