@@ -62,9 +62,15 @@ struct PipelineArgs {
 struct OpenedStage {
   std::unique_ptr<state::StateStore> store;
   std::unique_ptr<StageOutputSource> outputs;  // null: the pipeline's shared source
-  std::unique_ptr<StageRun> run;                // last member: its lock goes before the store
+  std::unique_ptr<StageRun> run;                // after the store: its lock is released first
   std::optional<Plan> saved;                    // pipeline apply DIR: the stage's saved plan
   std::string saved_file;
+};
+
+// Where one stage's text and messages go: `ui` under -json, else `out`.
+struct StageOutput {
+  std::ostream& out;
+  JsonUi* ui;
 };
 
 class PipelineRunner {
@@ -95,7 +101,11 @@ class PipelineRunner {
   bool PrepareOutDir();
   std::unique_ptr<OpenedStage> OpenStage(const std::string& stage, StageOutputSource* shared, Diagnostics& diags);
   bool RunStage(const std::string& stage);
-  bool PlanAndApply(const std::string& stage, OpenedStage& opened, std::ostream& out, JsonUi* ui, StageReport& report,
+  std::optional<Plan> PlanStage(const std::string& stage, OpenedStage& opened, const StageOutput& to, Diagnostics& diags);
+  bool KeepPlan(const std::string& stage, const Plan& plan, const StageOutput& to, Diagnostics& diags);
+  bool Approve(const std::string& stage, bool destroy, const StageOutput& to, Diagnostics& diags);
+  bool ApplyStage(OpenedStage& opened, const Plan& plan, const StageOutput& to, StageReport& report, Diagnostics& diags);
+  bool PlanAndApply(const std::string& stage, OpenedStage& opened, const StageOutput& to, StageReport& report,
                     Diagnostics& diags);
   bool ForceDestroyPlan(const std::string& stage, OpenedStage& opened);
 
@@ -109,12 +119,14 @@ class PipelineRunner {
   std::map<std::string, std::unique_ptr<OpenedStage>> opened_;  // pipeline apply DIR: opened up front
   std::optional<PlanMode> saved_mode_;
   std::chrono::milliseconds lock_timeout_{0};
-  std::unique_ptr<StageOutputSource> stored_outputs_;  // pipeline plan: state, under planned_
+  // pipeline plan: state, under planned_. A destroy reads the outputs of stages never applied
+  // (or destroyed already) as unknown: a stage left half-built still goes.
+  std::unique_ptr<StageOutputSource> stored_outputs_;
   std::unique_ptr<PlannedStageOutputs> planned_;
   std::mutex console_;        // whole stage blocks, prompts and diagnostics
   std::mutex opened_mutex_;   // opened_ and the destroy plans made so far
   std::set<std::string> planned_destroys_;
-  bool any_changes_ = false;
+  std::atomic<bool> any_changes_{false};
 };
 
 bool PipelineRunner::ReadSavedPlans(std::vector<std::string>& selected) {
@@ -226,7 +238,7 @@ std::unique_ptr<OpenedStage> PipelineRunner::OpenStage(const std::string& stage,
       diags.Add(reader.status().ToDiagnostic());
       return nullptr;
     }
-    opened->outputs = std::make_unique<StoredStageOutputs>(std::move(*reader), false);
+    opened->outputs = std::make_unique<StoredStageOutputs>(std::move(*reader), Destroying());
     outputs = opened->outputs.get();
   }
   StageRunContext context;
@@ -256,93 +268,112 @@ bool PipelineRunner::ForceDestroyPlan(const std::string& stage, OpenedStage& ope
   return true;
 }
 
-bool PipelineRunner::PlanAndApply(const std::string& stage, OpenedStage& opened, std::ostream& out, JsonUi* ui,
-                                  StageReport& report, Diagnostics& diags) {
-  HumanRenderOptions render{ctx_.Color(), &session_.project().engine().schemas()};
-  std::optional<Plan> plan = opened.saved;
-  if (!plan) {
-    StagePlanOptions options;
-    options.mode = Destroying() ? PlanMode::Destroy : PlanMode::Normal;
-    options.refresh = args_.refresh;
-    options.variables = VariableFlags{}.ToInputs(ctx_.WorkingDir(), diags);  // STRATA_VAR_*
-    options.parallelism = args_.parallelism;
-    options.force = Destroying() && ForceDestroyPlan(stage, opened);
-    std::mutex progress;
-    if (!ui) {
-      options.progress = [&out, &progress](const std::string& address, const std::string& message) {
-        std::lock_guard lock(progress);
-        out << address << ": " << message << "\n";
-      };
-    }
-    PlanOutcome outcome = opened.run->MakePlan(options, diags);
-    if (!ui && !opened.run->prior().resources.empty()) out << "\n";
-    if (outcome.plan.errored || diags.HasErrors()) return false;
-    plan = std::move(outcome.plan);
+std::optional<Plan> PipelineRunner::PlanStage(const std::string& stage, OpenedStage& opened, const StageOutput& to,
+                                              Diagnostics& diags) {
+  StagePlanOptions options;
+  options.mode = Destroying() ? PlanMode::Destroy : PlanMode::Normal;
+  options.refresh = args_.refresh;
+  options.variables = VariableFlags{}.ToInputs(ctx_.WorkingDir(), diags);  // STRATA_VAR_*
+  options.parallelism = args_.parallelism;
+  options.force = Destroying() && ForceDestroyPlan(stage, opened);
+  std::mutex progress;
+  if (!to.ui) {
+    options.progress = [&to, &progress](const std::string& address, const std::string& message) {
+      std::lock_guard lock(progress);
+      to.out << address << ": " << message << "\n";
+    };
   }
-  PlanCounts counts = CountChanges(plan->changes);
-  report.add = counts.add;
-  report.change = counts.change;
-  report.destroy = counts.destroy;
-  if (ui) {
-    if (!opened.saved) ui->Plan(*plan);
-  } else if (!opened.saved) {
-    out << RenderDriftHuman(*plan, render) << RenderUpstreamNotesHuman(*plan, render) << RenderPlanHuman(*plan, render);
+  PlanOutcome outcome = opened.run->MakePlan(options, diags);
+  if (!to.ui && !opened.run->prior().resources.empty()) to.out << "\n";
+  if (outcome.plan.errored || diags.HasErrors()) return std::nullopt;
+  if (to.ui) {
+    to.ui->Plan(outcome.plan);
   } else {
-    out << "Applying the saved plan " << opened.saved_file << "\n\n";
+    HumanRenderOptions render{ctx_.Color(), &session_.project().engine().schemas()};
+    to.out << RenderDriftHuman(outcome.plan, render) << RenderUpstreamNotesHuman(outcome.plan, render)
+           << RenderPlanHuman(outcome.plan, render);
   }
+  return std::move(outcome.plan);
+}
 
-  if (args_.verb == PipelineVerb::Plan) {
-    if (plan->mode != PlanMode::Destroy && planned_) planned_->Add(*plan);
-    if (plan->mode == PlanMode::Destroy) {
-      std::lock_guard lock(opened_mutex_);
-      planned_destroys_.insert(stage);
-    }
-    if (!args_.out.empty()) {
-      std::string file = (std::filesystem::path(args_.out) / (stage + kSavedPlanSuffix)).string();
-      auto ring = LoadProjectKeyRing(project());
-      state::StateStatus written = ring.ok() ? WritePlanFile(ResolvePath(ctx_, file), *plan, *ring,
-                                                             state::StateEnvironment::System())
-                                             : ring.status();
-      if (!written.ok()) {
-        diags.Add(written.ToDiagnostic());
-        return false;
-      }
-      if (!ui) out << "\nSaved the plan to: " << file << "\n";
-    }
-    report.result = plan->HasChanges() ? "planned" : "no changes";
-    if (plan->HasChanges()) any_changes_ = true;
-    return true;
+// pipeline plan: what later stages read of it, and -out's file.
+bool PipelineRunner::KeepPlan(const std::string& stage, const Plan& plan, const StageOutput& to, Diagnostics& diags) {
+  if (plan.mode == PlanMode::Destroy) {
+    std::lock_guard lock(opened_mutex_);
+    planned_destroys_.insert(stage);
+  } else {
+    planned_->Add(plan);
   }
+  if (plan.HasChanges()) any_changes_ = true;
+  if (args_.out.empty()) return true;
+  std::string file = (std::filesystem::path(args_.out) / (stage + kSavedPlanSuffix)).string();
+  auto ring = LoadProjectKeyRing(project());
+  state::StateStatus written =
+      ring.ok() ? WritePlanFile(ResolvePath(ctx_, file), plan, *ring, state::StateEnvironment::System()) : ring.status();
+  if (!written.ok()) {
+    diags.Add(written.ToDiagnostic());
+    return false;
+  }
+  if (!to.ui) to.out << "\nSaved the plan to: " << file << "\n";
+  return true;
+}
 
-  bool destroy = plan->mode == PlanMode::Destroy;
-  if (!opened.saved && !ui && plan->HasChanges() && !args_.auto_approve) {
-    std::lock_guard lock(console_);
-    if (auto* buffer = dynamic_cast<std::ostringstream*>(&out)) {
-      *ctx_.out << buffer->str();
-      buffer->str("");
-    }
-    Report(diags);
-    if (!Confirm(ctx_, session_.state(), StageLabelFor(stage, environment()), destroy)) {
-      report = StageReport{stage, "cancelled", true};  // nothing was changed
-      return false;
-    }
-  } else if (!ui && !plan->HasChanges()) {
-    out << "\n";
+// Asks before applying a stage's plan, with the stage's text so far printed first.
+bool PipelineRunner::Approve(const std::string& stage, bool destroy, const StageOutput& to, Diagnostics& diags) {
+  std::lock_guard lock(console_);
+  if (auto* held = dynamic_cast<std::ostringstream*>(&to.out)) {
+    *ctx_.out << held->str();
+    held->str("");
   }
+  Report(diags);
+  return Confirm(ctx_, session_.state(), StageLabelFor(stage, environment()), destroy);
+}
+
+bool PipelineRunner::ApplyStage(OpenedStage& opened, const Plan& plan, const StageOutput& to, StageReport& report,
+                                Diagnostics& diags) {
+  bool destroy = plan.mode == PlanMode::Destroy;
   std::unique_ptr<ApplyReporter> view;
-  if (ui) view = std::make_unique<JsonApplyView>(*ui);
-  else view = std::make_unique<ApplyView>(out, ctx_.Color());
+  if (to.ui) view = std::make_unique<JsonApplyView>(*to.ui);
+  else view = std::make_unique<ApplyView>(to.out, ctx_.Color());
   StageApplyOptions options;
   options.parallelism = args_.parallelism;
   options.on_event = [&view](const ApplyEvent& e) { view->Event(e); };
-  ApplyOutcome outcome = opened.run->Apply(*plan, options, diags);
-  view->Summary(outcome, destroy, *plan);
+  ApplyOutcome outcome = opened.run->Apply(plan, options, diags);
+  view->Summary(outcome, destroy, plan);
   report.add = outcome.added;
   report.change = outcome.changed;
   report.destroy = outcome.destroyed;
   bool ok = outcome.failed.empty() && !outcome.interrupted && outcome.remaining.empty() && !diags.HasErrors();
   report.result = ok ? (destroy ? "destroyed" : "applied") : "failed";
   return ok;
+}
+
+bool PipelineRunner::PlanAndApply(const std::string& stage, OpenedStage& opened, const StageOutput& to,
+                                  StageReport& report, Diagnostics& diags) {
+  std::optional<Plan> plan = opened.saved;
+  if (plan) {
+    if (!to.ui) to.out << "Applying the saved plan " << opened.saved_file << "\n\n";
+  } else {
+    plan = PlanStage(stage, opened, to, diags);
+    if (!plan) return false;
+  }
+  PlanCounts counts = CountChanges(plan->changes);
+  report.add = counts.add;
+  report.change = counts.change;
+  report.destroy = counts.destroy;
+  if (args_.verb == PipelineVerb::Plan) {
+    if (!KeepPlan(stage, *plan, to, diags)) return false;
+    report.result = plan->HasChanges() ? "planned" : "no changes";
+    return true;
+  }
+  // A saved plan was reviewed when it was made; -json has no room for a prompt (checked).
+  bool ask = !opened.saved && !to.ui && plan->HasChanges() && !args_.auto_approve;
+  if (ask && !Approve(stage, plan->mode == PlanMode::Destroy, to, diags)) {
+    report = StageReport{stage, "cancelled", true};  // nothing was changed
+    return false;
+  }
+  if (!ask && !to.ui && !plan->HasChanges()) to.out << "\n";
+  return ApplyStage(opened, *plan, to, report, diags);
 }
 
 bool PipelineRunner::RunStage(const std::string& stage) {
@@ -370,7 +401,7 @@ bool PipelineRunner::RunStage(const std::string& stage) {
     if (auto it = opened_.find(stage); it != opened_.end()) opened = std::move(it->second);
   }
   if (!opened) opened = OpenStage(stage, planned_.get(), diags);
-  bool ok = opened && PlanAndApply(stage, *opened, out, ui.get(), report, diags);
+  bool ok = opened && PlanAndApply(stage, *opened, StageOutput{out, ui.get()}, report, diags);
   if (!ok && report.result != "cancelled") report.result = "failed";
   opened.reset();  // the stage's lock
   report.duration = std::chrono::duration_cast<std::chrono::milliseconds>(clock_->Now() - start);
@@ -426,7 +457,7 @@ void PipelineRunner::Run() {
       session_.state().Fail(store.status());
       return;
     }
-    stored_outputs_ = std::make_unique<StoredStageOutputs>(std::move(*store), false);
+    stored_outputs_ = std::make_unique<StoredStageOutputs>(std::move(*store), Destroying());
     planned_ = std::make_unique<PlannedStageOutputs>(*stored_outputs_);
   }
   reports_.resize(selected_.size());

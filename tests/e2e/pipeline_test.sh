@@ -145,6 +145,10 @@ run env-apply 0 "$STRATA" pipeline apply -env staging -auto-approve -to net -no-
 expect "the stage header names the environment" "$out" "Stage net (1 of 1), environment staging"
 run env-default 2 "$STRATA" pipeline plan -env default -target-stage net -detailed-exitcode -no-color
 expect "the default environment is its own" "$out" "Pipeline plan: 1 planned."
+# Only net was applied in staging: the stages reading stages never applied still go (their
+# outputs are unknown to a destroy), and the whole environment is destroyed.
+run env-destroy-json 0 "$STRATA" pipeline destroy -env staging -auto-approve -json
+check_golden destroy_staging.jsonl "$(sed -E 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/UUID/g' <<<"$out")"
 
 run help 0 "$STRATA" pipeline plan --help
 expect "help lists -stage-parallelism" "$out" "--stage-parallelism"
