@@ -5,9 +5,9 @@
 #include "engine/core/pipeline.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <set>
-#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -88,29 +88,32 @@ TEST(WalkStagesTest, NoStageStartsAfterAFailure) {
 }
 
 TEST(WalkStagesTest, IndependentStagesRunSideBySideAndReadersWait) {
+  // app and db each wait (up to 10 s) for the other to have started: they meet only when
+  // they run side by side.
   std::mutex mu;
-  int running = 0, most = 0;
+  std::condition_variable cv;
+  int pair_started = 0;
+  bool met = true;
   std::vector<std::string> finished;
   PipelineWalkOptions options;
   options.stage_parallelism = 4;
   auto status = WalkStages(Diamond(), {"net", "app", "db", "web"}, false, options, [&](const std::string& s) {
-    {
-      std::lock_guard lock(mu);
-      most = std::max(most, ++running);
-      if (s == "web") {
-        EXPECT_EQ(finished.size(), 3u) << "web started before app and db ended";
-      }
-      if (s != "net") {
-        EXPECT_FALSE(finished.empty()) << s << " started before net ended";
-      }
+    std::unique_lock lock(mu);
+    if (s == "web") {
+      EXPECT_EQ(finished.size(), 3u) << "web started before app and db ended";
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(s == "app" || s == "db" ? 200 : 1));
-    std::lock_guard lock(mu);
-    --running;
+    if (s != "net") {
+      EXPECT_FALSE(finished.empty()) << s << " started before net ended";
+    }
+    if (s == "app" || s == "db") {
+      ++pair_started;
+      cv.notify_all();
+      met = cv.wait_for(lock, std::chrono::seconds(10), [&] { return pair_started == 2; }) && met;
+    }
     finished.push_back(s);
     return true;
   });
-  EXPECT_EQ(most, 2) << "app and db ran side by side, nothing else";
+  EXPECT_TRUE(met) << "app and db did not run side by side";
   EXPECT_EQ(finished.back(), "web");
   EXPECT_EQ(status, std::vector<StageStatus>(4, StageStatus::Succeeded));
 }
