@@ -77,7 +77,7 @@ seen = set()
 for path in sys.argv[1:]:
     for s in scripts(json.load(open(path))):
         s = s.replace("\\\n", " ")
-        for m in re.finditer(r"(?:^|[\s;&(])strata\s+(-[^|;&>\n]*|[a-z][^|;&>\n]*)", s):
+        for m in re.finditer(r"(?:^|[\s;&('\"])strata\s+(-[^|;&>\n]*|[a-z][^|;&>\n]*)", s):
             line = json.dumps(shlex.split(m.group(1).replace("$", "")), ensure_ascii=False)
             if line not in seen:
                 seen.add(line)
