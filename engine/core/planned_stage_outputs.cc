@@ -28,4 +28,12 @@ std::optional<Value> PlannedStageOutputs::ReadOutput(const std::string& stage, c
   return base_.ReadOutput(stage, output, error);
 }
 
+std::optional<int64_t> PlannedStageOutputs::StageSerial(const std::string& stage) {
+  {
+    std::lock_guard lock(mutex_);
+    if (planned_.count(stage)) return std::nullopt;
+  }
+  return base_.StageSerial(stage);
+}
+
 }  // namespace strata

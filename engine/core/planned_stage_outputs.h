@@ -23,7 +23,9 @@ class PlannedStageOutputs : public StageOutputSource {
   void Add(const Plan& plan);
 
   std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) override;
-  std::optional<int64_t> StageSerial(const std::string& stage) override { return base_.StageSerial(stage); }
+  //! The store's serial of a stage not planned here; none for a planned one (its values are
+  //! of no serial yet: the plan's note about a changed output says "serial N then" only).
+  std::optional<int64_t> StageSerial(const std::string& stage) override;
 
  private:
   StageOutputSource& base_;

@@ -134,6 +134,7 @@ TEST(WalkStagesTest, WaitsThroughStagesOutsideTheSlice) {
 }
 
 struct StoredOutputs : StageOutputSource {
+  std::optional<int64_t> StageSerial(const std::string&) override { return 7; }
   std::optional<Value> ReadOutput(const std::string& stage, const std::string& output, std::string& error) override {
     if (stage == "old" && output == "x") return Value::String("stored");
     error = "stage \"" + stage + "\" has not been applied yet";
@@ -151,7 +152,9 @@ TEST(PlannedStageOutputsTest, PlannedValuesKnownOrUnknownThenTheStore) {
   plan.output_changes.push_back({"gone", Action::Delete, Value::String("g"), Value::Null(), false});
   std::string error;
   EXPECT_FALSE(outputs.ReadOutput("net", "name", error).has_value()) << "not planned yet: the store answers";
+  EXPECT_EQ(outputs.StageSerial("net"), 7);
   outputs.Add(plan);
+  EXPECT_EQ(outputs.StageSerial("net"), std::nullopt) << "planned values are of no serial yet";
   EXPECT_EQ(outputs.ReadOutput("net", "name", error)->AsString(), "net-1");
   EXPECT_TRUE(outputs.ReadOutput("net", "id", error)->IsUnknown());
   EXPECT_FALSE(outputs.ReadOutput("net", "gone", error).has_value());
