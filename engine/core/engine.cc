@@ -94,7 +94,8 @@ std::unique_ptr<StageEvaluation> Engine::EvaluateStage(const ProjectConfig& proj
   return evaluation;
 }
 
-std::vector<std::string> Engine::StageOrder(const ProjectConfig& project, Diagnostics& diags) {
+std::vector<std::string> Engine::StageOrder(const ProjectConfig& project, Diagnostics& diags,
+                                           std::map<std::string, std::vector<std::string>>* reads) {
   Dag dag;
   std::map<std::string, NodeId> ids;
   for (const auto& s : project.stages) ids[s.name] = dag.AddNode();
@@ -103,7 +104,9 @@ std::vector<std::string> Engine::StageOrder(const ProjectConfig& project, Diagno
     auto loaded = LoadStage(project, s.name, ignored);
     if (!loaded || !loaded->graph) continue;
     for (const auto& dep : loaded->graph->stage_dependencies) {
-      if (ids.count(dep)) dag.AddEdge(ids[s.name], ids[dep]);
+      if (!ids.count(dep)) continue;
+      dag.AddEdge(ids[s.name], ids[dep]);
+      if (reads) (*reads)[s.name].push_back(dep);
     }
   }
   for (const auto& cycle : dag.Cycles()) {

@@ -64,8 +64,10 @@ class Engine {
                                                  const EngineOptions& options, Diagnostics& diags);
 
   //! The stages in the order they must run: a stage after every stage it reads from,
-  //! otherwise in the order of strata.yaml. A cycle between stages is an error.
-  std::vector<std::string> StageOrder(const ProjectConfig& project, Diagnostics& diags);
+  //! otherwise in the order of strata.yaml. A cycle between stages is an error. `reads`, when
+  //! given, receives each stage's direct upstream stages (a stage that fails to load reads none).
+  std::vector<std::string> StageOrder(const ProjectConfig& project, Diagnostics& diags,
+                                      std::map<std::string, std::vector<std::string>>* reads = nullptr);
 
   //! DOT of the stage's graph, or of the project's stages when `stage` is empty.
   std::string GraphDot(const ProjectConfig& project, const std::string& stage, Diagnostics& diags);
