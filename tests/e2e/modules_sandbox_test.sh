@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# End-to-end: the top-level modules/ (vpc, eks, node-groups, cluster-autoscaler with its
-# irsa-role, nvidia-device-plugin) called together from one stage
-# (tests/e2e/fixtures/modules-platform) and applied on the sandbox in one apply — the
-# Kubernetes objects go to the cluster made in the same run. The AWS CLI then checks what
+# End-to-end: every module of the top-level modules/, applied on the sandbox from the two
+# stages of tests/e2e/fixtures/modules-platform. Stage platform calls vpc, eks, node-groups,
+# cluster-autoscaler (with its irsa-role) and nvidia-device-plugin in one apply (the
+# Kubernetes objects go to the cluster made in the same run); the AWS CLI then checks what
 # matters: the subnets' ELB role and cluster tags, the access entries, every group's
 # node-template label and taint tags derived from its labels and taints (the spot taint and
 # lifecycle=Ec2Spot on the spot group only), the IRSA trust policy's sub and aud conditions
-# and the autoscaler's Auto Scaling permissions. Re-planned clean, then destroyed. Also: every
-# module's example call validates (modules/strata.yaml), and node-groups refuses an on-demand
-# group that sets the lifecycle label itself.
+# and the autoscaler's Auto Scaling permissions. Stage services, reading stage platform, calls
+# node-termination-handler, cognito-auth, kubeflow, dns-alias, dashboard, fsx-lustre and efs,
+# after the test gave the account what it holds before a deployment (the Google client's
+# secret, the ALB the load-balancer controller made): the queue's rules, the alias record, the
+# app client, the Lustre link and ports, the EFS mount targets, the Cognito values in the
+# ingress annotations. Both re-plan clean and are destroyed. Also: every module's example call
+# validates (modules/strata.yaml), and node-groups refuses an on-demand group that sets the
+# lifecycle label itself.
 source "$(dirname "$0")/lib.sh"
 
 run "validate every module's example call" 0 "$STRATA" -chdir="$STRATA_SOURCE_DIR/modules" validate
-expect "six example stages" "$out" "Success! The configuration is valid (6 stages)."
+expect "thirteen example stages" "$out" "Success! The configuration is valid (13 stages)."
 
 proj="$work/proj"
 cp -r "$STRATA_SOURCE_DIR/tests/e2e/fixtures/modules-platform" "$proj"
@@ -24,20 +29,20 @@ run "spot label on an on-demand group" 1 s validate -var 'extra_labels={lifecycl
 expect "node-groups refuses it" "$out$err" "the lifecycle label and the spotInstance taint are derived from capacity_type"
 
 start=$SECONDS
-run apply 0 s apply -auto-approve platform || { echo "$out" | tail -30; finish; exit 1; }
-expect "everything is made in one apply" "$out" "Apply complete! Resources: 65 added, 0 changed, 0 destroyed."
+run "apply platform" 0 s apply -auto-approve platform || { echo "$out" | tail -30; finish; exit 1; }
+expect "everything is made in one apply" "$out" "Apply complete! Resources: 67 added, 0 changed, 0 destroyed."
 echo "     (apply: $((SECONDS - start)) s)"
 expect "the priority expander lists each group's ASG by name, highest first" "$out" \
   'priorities = "70:\n  - ^eks-cpu-ondemand-'
 expect "then the spot GPU group, the on-demand one and the fallback" "$out" \
   '$\n50:\n  - ^eks-gpu-spot-small-a-'
 expect "the fallback" "$out" '$\n10:\n  - .*\n"'
-run "plan after apply" 0 s plan -detailed-exitcode platform
+run "plan platform after apply" 0 s plan -detailed-exitcode platform
 converged "nothing left to do, nothing changed outside"
 
 if command -v aws >/dev/null 2>&1 && serve_sandbox --state "$proj/.strata/sandbox.db"; then
   aws_cli_on_sandbox
-  run "asg names" 0 s output -json asgs
+  run "asg names" 0 s output -json platform asgs
   spot_asg=$(field "['gpu-spot-small-a']" <<<"$out")
   ondemand_asg=$(field "['gpu-ondemand-small-a']" <<<"$out")
   cpu_asg=$(field "['cpu-ondemand']" <<<"$out")
@@ -87,14 +92,75 @@ if command -v aws >/dev/null 2>&1 && serve_sandbox --state "$proj/.strata/sandbo
     expect "the autoscaler may $action" "$policy" "'$action'"
   done
   expect "scaling only the cluster's own groups" "$policy" "'aws:ResourceTag/k8s.io/cluster-autoscaler/mods': 'owned'"
+
+  # --- Stage services. What the account holds before it: the Google client's secret, and
+  # the ALB the load-balancer controller made for the Kubeflow ingress (found by its tags).
+  run "the Google client secret" 0 awscli secretsmanager create-secret --name mods/google-client-secret \
+    --secret-string sandbox-only-google-secret
+  run "public subnets" 0 s output -json platform public_subnet_ids
+  read -r -a public <<<"$(python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)))' <<<"$out")"
+  run "the controller's ALB" 0 awscli elbv2 create-load-balancer --name k8s-istiosys-istioing-0123456789 \
+    --type application --subnets "${public[@]}" \
+    --tags Key=elbv2.k8s.aws/cluster,Value=mods Key=ingress.k8s.aws/stack,Value=istio-system/istio-ingress
+  alb_dns=$(field "['LoadBalancers'][0]['DNSName']" <<<"$out")
+
+  start=$SECONDS
+  run "apply services" 0 s apply -auto-approve services || { echo "$out" | tail -30; }
+  expect "every module of stage services is applied" "$out" "Apply complete! Resources: 77 added, 0 changed, 0 destroyed."
+  echo "     (apply services: $((SECONDS - start)) s)"
+  expect "the client secret is masked" "$out" "client_secret = <sensitive>"
+  grep -qF sandbox-only-google-secret <<<"$out$err" && fail "the Google secret was printed" || pass "the Google secret is never printed"
+  run "plan services after apply" 0 s plan -detailed-exitcode services
+  converged "services: nothing left to do, nothing changed outside"
+
+  run "termination rules" 0 awscli events list-rules --name-prefix mods-nth --query 'Rules[].Name' --output text
+  for rule in spot-interruption rebalance state-change scheduled-change; do expect "rule $rule" "$out" "mods-nth-$rule"; done
+  run "rule target" 0 awscli events list-targets-by-rule --rule mods-nth-spot-interruption --query 'Targets[0].Arn' --output text
+  expect "the rule feeds the queue" "$out" "arn:aws:sqs:us-west-2:111122223333:mods-node-termination"
+  run "handler role" 0 awscli iam get-role --role-name mods-node-termination-handler
+  expect "the handler's role trusts its service account only" "$(field "['Role']['AssumeRolePolicyDocument']['Statement'][0]" <<<"$out")" \
+    ":sub': 'system:serviceaccount:kube-system:aws-node-termination-handler'"
+
+  run "zone" 0 awscli route53 list-hosted-zones-by-name --dns-name example.com --query 'HostedZones[0].Id' --output text
+  run "alias record" 0 awscli route53 list-resource-record-sets --hosted-zone-id "$out" \
+    --query "ResourceRecordSets[?Name=='kubeflow.example.com.'].AliasTarget | [0]"
+  expect "kubeflow.example.com is an alias of the controller's ALB" "$(field "['DNSName']" <<<"$out")" "$alb_dns"
+
+  run "user pools" 0 awscli cognito-idp list-user-pools --max-results 10 --query 'UserPools[0].Id' --output text
+  pool=$out
+  run "app clients" 0 awscli cognito-idp list-user-pool-clients --user-pool-id "$pool" --query 'UserPoolClients[0].ClientId' --output text
+  run "app client" 0 awscli cognito-idp describe-user-pool-client --user-pool-id "$pool" --client-id "$out"
+  client=$(field "['UserPoolClient']" <<<"$out")
+  expect "the ALB's callback" "$client" "https://kubeflow.example.com/oauth2/idpresponse"
+  expect "Google and Cognito sign-in" "$client" "'SupportedIdentityProviders': ['Google', 'COGNITO']"
+  run "ingress" 0 s state show services 'module.kubeflow.kubernetes_manifest.manifests["networking.k8s.io/Ingress/istio-system/istio-ingress"]'
+  expect "the ingress carries the user pool" "$out" "UserPoolArn\\\":\\\"arn:aws:cognito-idp:us-west-2:111122223333:userpool/$pool"
+
+  run "lustre" 0 awscli fsx describe-file-systems --query 'FileSystems[0].LustreConfiguration.DataRepositoryConfiguration'
+  expect "linked to the bucket" "$(field "['ImportPath']" <<<"$out")" "s3://mods-training-data"
+  expect "exports under fsx-exports" "$(field "['ExportPath']" <<<"$out")" "s3://mods-training-data/fsx-exports"
+  expect "imports new and changed objects" "$(field "['AutoImportPolicy']" <<<"$out")" "NEW_CHANGED"
+  run "lustre ports" 0 awscli ec2 describe-security-groups --filters Name=group-name,Values=mods-fsx \
+    --query 'SecurityGroups[0].IpPermissions[].[FromPort,ToPort]' --output text
+  expect "TCP 988" "$out" $'988\t988'
+  run "efs id" 0 s output -raw services efs_id
+  run "mount targets" 0 awscli efs describe-mount-targets --file-system-id "$out" --query 'length(MountTargets)'
+  expect "a mount target in each private subnet" "$out" "2"
+
+  start=$SECONDS
+  run "destroy services" 0 s destroy -auto-approve services
+  expect "services destroyed" "$out" "Destroy complete! Resources: 77 destroyed."
+  echo "     (destroy services: $((SECONDS - start)) s)"
 else
-  echo "*** no 'aws' on PATH (or the sandbox did not serve): the AWS CLI checks are skipped"
+  echo "*** no 'aws' on PATH (or the sandbox did not serve): the AWS CLI checks and stage services are skipped"
 fi
 
 start=$SECONDS
-run destroy 0 s destroy -auto-approve platform
-expect "destroy completes" "$out" "Destroy complete! Resources: 65 destroyed."
+run "destroy platform" 0 s destroy -auto-approve platform
+expect "destroy completes" "$out" "Destroy complete! Resources: 67 destroyed."
 echo "     (destroy: $((SECONDS - start)) s)"
 run "state empty" 0 s state list platform
 [ -z "$out" ] && pass "nothing left in state" || fail "state not empty: $out"
+run "services state empty" 0 s state list services
+[ -z "$out" ] && pass "nothing left in services' state" || fail "services state not empty: $out"
 finish
