@@ -11,9 +11,9 @@
 # after the test gave the account what it holds before a deployment (the Google client's
 # secret, the ALB the load-balancer controller made): the queue's rules, the alias record, the
 # app client, the Lustre link and ports, the EFS mount targets, the Cognito values in the
-# ingress annotations. Both re-plan clean and are destroyed. Also: every module's example call
-# validates (modules/strata.yaml), and node-groups refuses an on-demand group that sets the
-# lifecycle label itself.
+# ingress annotations, an irsa-role per key of a module for_each. Both stages re-plan clean and
+# are destroyed. Also: every module's example call validates (modules/strata.yaml), and
+# node-groups refuses an on-demand group that sets the lifecycle label itself.
 source "$(dirname "$0")/lib.sh"
 
 run "validate every module's example call" 0 "$STRATA" -chdir="$STRATA_SOURCE_DIR/modules" validate
@@ -106,7 +106,7 @@ if command -v aws >/dev/null 2>&1 && serve_sandbox --state "$proj/.strata/sandbo
 
   start=$SECONDS
   run "apply services" 0 s apply -auto-approve services || { echo "$out" | tail -30; }
-  expect "every module of stage services is applied" "$out" "Apply complete! Resources: 77 added, 0 changed, 0 destroyed."
+  expect "every module of stage services is applied" "$out" "Apply complete! Resources: 83 added, 0 changed, 0 destroyed."
   echo "     (apply services: $((SECONDS - start)) s)"
   expect "the client secret is masked" "$out" "client_secret = <sensitive>"
   grep -qF sandbox-only-google-secret <<<"$out$err" && fail "the Google secret was printed" || pass "the Google secret is never printed"
@@ -120,6 +120,10 @@ if command -v aws >/dev/null 2>&1 && serve_sandbox --state "$proj/.strata/sandbo
   run "handler role" 0 awscli iam get-role --role-name mods-node-termination-handler
   expect "the handler's role trusts its service account only" "$(field "['Role']['AssumeRolePolicyDocument']['Statement'][0]" <<<"$out")" \
     ":sub': 'system:serviceaccount:kube-system:aws-node-termination-handler'"
+
+  run "reader role (module for_each)" 0 awscli iam get-role --role-name mods-notebook
+  expect "each instance trusts its own service account" "$(field "['Role']['AssumeRolePolicyDocument']['Statement'][0]" <<<"$out")" \
+    ":sub': 'system:serviceaccount:kubeflow-user:notebook'"
 
   run "zone" 0 awscli route53 list-hosted-zones-by-name --dns-name example.com --query 'HostedZones[0].Id' --output text
   run "alias record" 0 awscli route53 list-resource-record-sets --hosted-zone-id "$out" \
@@ -149,7 +153,7 @@ if command -v aws >/dev/null 2>&1 && serve_sandbox --state "$proj/.strata/sandbo
 
   start=$SECONDS
   run "destroy services" 0 s destroy -auto-approve services
-  expect "services destroyed" "$out" "Destroy complete! Resources: 77 destroyed."
+  expect "services destroyed" "$out" "Destroy complete! Resources: 83 destroyed."
   echo "     (destroy services: $((SECONDS - start)) s)"
 else
   echo "*** no 'aws' on PATH (or the sandbox did not serve): the AWS CLI checks and stage services are skipped"
