@@ -39,6 +39,10 @@ expect "then the spot GPU group, the on-demand one and the fallback" "$out" \
 expect "the fallback" "$out" '$\n10:\n  - .*\n"'
 run "plan platform after apply" 0 s plan -detailed-exitcode platform
 converged "nothing left to do, nothing changed outside"
+run "the autoscaler's Deployment" 0 s state show platform \
+  'module.cluster_autoscaler.kubernetes_manifest.manifests["apps/Deployment/kube-system/cluster-autoscaler"]'
+expect "its image follows the cluster's version" "$out" "registry.k8s.io/autoscaling/cluster-autoscaler:v1.31.0"
+expect "the reference's failover timing" "$out" "--max-node-provision-time=7m"
 
 if command -v aws >/dev/null 2>&1 && serve_sandbox --state "$proj/.strata/sandbox.db"; then
   aws_cli_on_sandbox
