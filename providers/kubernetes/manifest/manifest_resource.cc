@@ -163,7 +163,7 @@ ReadResult ManifestResource::Read(const OperationContext& ctx, const Value& prio
     return result;
   }
   Json owned = UnionFields(ManagerFields(*live, ManagerOf(prior).name), ParseFields(prior));
-  result.state = Masked(*ref, WithAnswer(prior, *live, OwnedObject(*live, owned)));
+  result.state = Masked(*ref, WithRead(prior, *live, OwnedObject(*live, owned)));
   return result;
 }
 

@@ -47,6 +47,10 @@ class ManifestResource : public ResourceType {
   //! `v` with the server's answer for the object: `live` (as applied, dry-run or read) and
   //! the part Strata's manager owns, `owned` (OwnedObject of `live` and `fields`).
   virtual Value WithAnswer(Value v, const Json& live, const Json& owned) const = 0;
+  //! The state Read makes of `prior` and the object as it is now (the default: WithAnswer).
+  virtual Value WithRead(Value prior, const Json& live, const Json& owned) const {
+    return WithAnswer(std::move(prior), live, owned);
+  }
   //! `planned` with what only the server can tell unknown (the object is planned from the
   //! manifest alone); `prior` is null on create.
   virtual Value WithUnknowns(Value planned, const Value& prior) const = 0;

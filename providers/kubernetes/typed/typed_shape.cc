@@ -1,0 +1,252 @@
+#include "providers/kubernetes/typed/typed_shape.h"
+
+#include <cctype>
+
+#include "engine/base/base64.h"
+#include "engine/value/json.h"
+#include "engine/value/number.h"
+#include "providers/attributes.h"
+#include "providers/kubernetes/typed/terraform_names.h"
+
+namespace strata::kubernetes {
+namespace {
+
+using Json = nlohmann::json;
+using attrs::Get;
+
+Type ListOf(Type element) { return Type::Collection(Type::Kind::List, std::move(element)); }
+Type Primitive(Type::Kind kind) { return Type::Primitive(kind); }
+
+// Terraform's metadata block: what a user writes, then what the server sets.
+const char* const kMetaWritten[][2] = {
+    {"name", "name"}, {"namespace", "namespace"}, {"labels", "labels"}, {"annotations", "annotations"},
+    {"generate_name", "generateName"}};
+
+bool AllDigits(const std::string& s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+bool IsSecretData(const CatalogKind& kind, const std::string& definition, const CatalogField& field) {
+  return kind.kind == "Secret" && definition == kind.definition && field.name == "data";
+}
+
+// metadata {name, namespace, ...} → the manifest's metadata; `default_namespace` for a
+// namespaced kind's own metadata (a pod template's has none).
+Value MetaToK8s(const Value& block, const std::string& default_namespace) {
+  if (!block.IsKnown()) return Value::Unknown();
+  ValueMap out;
+  for (const auto& [tf, k8s] : kMetaWritten) {
+    Value v = Get(block, tf);
+    if (!v.IsNull()) out[k8s] = v;
+  }
+  if (!default_namespace.empty() && !out.count("namespace")) out["namespace"] = Value::String(default_namespace);
+  return Value::Object(std::move(out));
+}
+
+Value MetaFromK8s(const Json& object, const Json& live) {
+  ValueMap out;
+  for (const auto& [tf, k8s] : kMetaWritten) {
+    out[tf] = object.contains(k8s) ? JsonToValue(object[k8s]) : Value();
+  }
+  auto from_live = [&](const char* key) { return live.contains(key) ? JsonToValue(live[key]) : Value(); };
+  out["resource_version"] = from_live("resourceVersion");
+  out["uid"] = from_live("uid");
+  out["generation"] = from_live("generation");
+  return Value::List({Value::Object(std::move(out))});
+}
+
+}  // namespace
+
+Type MetadataBlockType() {
+  std::map<std::string, Type::Attribute> a;
+  Type text = Primitive(Type::Kind::String);
+  Type strings = Type::Collection(Type::Kind::Map, text);
+  a["name"] = {text, true, std::nullopt};
+  a["namespace"] = {text, true, std::nullopt};
+  a["generate_name"] = {text, true, std::nullopt};
+  a["labels"] = {strings, true, std::nullopt};
+  a["annotations"] = {strings, true, std::nullopt};
+  a["resource_version"] = {text, true, std::nullopt};
+  a["uid"] = {text, true, std::nullopt};
+  a["generation"] = {Primitive(Type::Kind::Number), true, std::nullopt};
+  return ListOf(Type::ObjectOf(std::move(a)));
+}
+
+TypedShape::TypedShape(const TypedCatalog& catalog, const CatalogKind& kind) : catalog_(catalog), kind_(kind) {
+  for (const CatalogField& f : catalog_.Fields(kind_.definition)) {
+    if (TerraformOmits(kind_.definition, f)) continue;
+    AttributeSchema a;
+    a.type = FieldType(f);
+    if (f.name == "metadata") {
+      a.required = true;
+    } else {
+      a.optional = true;
+    }
+    a.sensitive = kind_.kind == "Secret" && (f.name == "data" || f.name == "binaryData");
+    attributes_[TerraformFieldName(kind_.definition, f)] = std::move(a);
+  }
+}
+
+Type TypedShape::BlockType(const std::string& definition) const {
+  if (definition == kObjectMetaDefinition) return MetadataBlockType();
+  auto cached = types_.find(definition);
+  if (cached != types_.end()) return ListOf(cached->second);
+  std::map<std::string, Type::Attribute> attributes;
+  for (const CatalogField& f : catalog_.Fields(definition)) {
+    if (TerraformOmits(definition, f)) continue;
+    attributes[TerraformFieldName(definition, f)] = {FieldType(f), true, std::nullopt};
+  }
+  Type object = Type::ObjectOf(std::move(attributes));
+  types_[definition] = object;
+  return ListOf(object);
+}
+
+Type TypedShape::FieldType(const CatalogField& f) const {
+  switch (f.shape) {
+    case FieldShape::String:
+    case FieldShape::IntOrString:
+      return Primitive(Type::Kind::String);
+    case FieldShape::Integer:
+    case FieldShape::Number:
+      return Primitive(Type::Kind::Number);
+    case FieldShape::Bool:
+      return Primitive(Type::Kind::Bool);
+    case FieldShape::Any:
+      return Type::Any();
+    case FieldShape::Object:
+    case FieldShape::ObjectList:
+      return BlockType(f.definition);
+    case FieldShape::StringList:
+      return ListOf(Primitive(Type::Kind::String));
+    case FieldShape::IntegerList:
+      return ListOf(Primitive(Type::Kind::Number));
+    case FieldShape::BoolList:
+      return ListOf(Primitive(Type::Kind::Bool));
+    case FieldShape::StringMap:
+      return Type::Collection(Type::Kind::Map, Primitive(Type::Kind::String));
+    case FieldShape::AnyMap:
+      return Type::Collection(Type::Kind::Map, Type::Any());
+  }
+  return Type::Any();
+}
+
+Value TypedShape::ToManifest(const Value& typed) const {
+  if (!typed.IsKnown()) return Value::Unknown();
+  Value object = ObjectToK8s(kind_.definition, typed);
+  if (!object.IsKnown()) return object;
+  ValueMap out = object.IsNull() ? ValueMap{} : object.AsMap();
+  out["apiVersion"] = Value::String(kind_.api_version);
+  out["kind"] = Value::String(kind_.kind);
+  return Value::Object(std::move(out));
+}
+
+Value TypedShape::ObjectToK8s(const std::string& definition, const Value& block) const {
+  if (!block.IsKnown()) return Value::Unknown();
+  ValueMap out;
+  for (const CatalogField& f : catalog_.Fields(definition)) {
+    if (TerraformOmits(definition, f)) continue;
+    Value v = Get(block, TerraformFieldName(definition, f));
+    if (v.IsNull()) continue;
+    if (IsSecretData(kind_, definition, f) && v.IsWhollyKnown()) {
+      ValueMap encoded;
+      for (const auto& [key, text] : v.AsMap()) {
+        encoded[key] = text.IsString() ? Value::String(base::Base64Encode(text.AsString())) : text;
+      }
+      v = Value::Map(std::move(encoded)).MarkSensitive(v.IsSensitive());
+    }
+    Value k8s = FieldToK8s(f, v, &catalog_.Fields(definition));
+    if (!k8s.IsNull()) out[f.name] = k8s;
+  }
+  return Value::Object(std::move(out));
+}
+
+Value TypedShape::FieldToK8s(const CatalogField& f, const Value& v, const std::vector<CatalogField>* fields_of) const {
+  if (!v.IsKnown()) return v;
+  switch (f.shape) {
+    case FieldShape::Object: {
+      if (!v.IsSequence() || v.AsList().empty()) return Value();
+      const Value& first = v.AsList().front();
+      if (f.definition == kObjectMetaDefinition) {
+        // The kind's own metadata: a namespaced kind's namespace defaults to "default".
+        bool own = &catalog_.Fields(kind_.definition) == fields_of;
+        return MetaToK8s(first, own && kind_.namespaced ? "default" : "");
+      }
+      return ObjectToK8s(f.definition, first);
+    }
+    case FieldShape::ObjectList: {
+      if (!v.IsSequence()) return v;
+      ValueList items;
+      for (const Value& item : v.AsList()) items.push_back(ObjectToK8s(f.definition, item));
+      return Value::List(std::move(items));
+    }
+    case FieldShape::IntOrString:
+      if (v.IsString() && AllDigits(v.AsString())) return Value::Number(std::stod(v.AsString()));
+      return v;
+    default:
+      return v;
+  }
+}
+
+ValueMap TypedShape::FromObject(const Json& object, const Json& live) const {
+  ValueMap out;
+  for (const CatalogField& f : catalog_.Fields(kind_.definition)) {
+    if (TerraformOmits(kind_.definition, f)) continue;
+    std::string name = TerraformFieldName(kind_.definition, f);
+    Value v;
+    if (f.name == "metadata") {
+      v = MetaFromK8s(object.value("metadata", Json::object()), live.value("metadata", Json::object()));
+    } else if (object.contains(f.name)) {
+      v = FieldFromK8s(f, object[f.name]);
+      if (IsSecretData(kind_, kind_.definition, f) && v.IsMapping()) {
+        ValueMap decoded;
+        for (const auto& [key, text] : v.AsMap()) {
+          std::optional<std::string> plain = text.IsString() ? base::Base64Decode(text.AsString()) : std::nullopt;
+          decoded[key] = plain ? Value::String(*plain) : text;
+        }
+        v = Value::Map(std::move(decoded));
+      }
+    }
+    const AttributeSchema& a = attributes_.at(name);
+    ConversionResult typed = ConvertValue(v, a.type);
+    v = typed.ok() ? typed.value : v;
+    out[name] = a.sensitive && !v.IsNull() ? v.MarkSensitive() : v;
+  }
+  return out;
+}
+
+Value TypedShape::ObjectFromK8s(const std::string& definition, const Json& object) const {
+  ValueMap out;
+  if (!object.is_object()) return Value::Object({});
+  for (const CatalogField& f : catalog_.Fields(definition)) {
+    if (TerraformOmits(definition, f) || !object.contains(f.name)) continue;
+    out[TerraformFieldName(definition, f)] = FieldFromK8s(f, object[f.name]);
+  }
+  return Value::Object(std::move(out));
+}
+
+Value TypedShape::FieldFromK8s(const CatalogField& f, const Json& j) const {
+  if (j.is_null()) return Value();
+  switch (f.shape) {
+    case FieldShape::Object:
+      if (f.definition == kObjectMetaDefinition) return MetaFromK8s(j, Json::object());
+      return Value::List({ObjectFromK8s(f.definition, j)});
+    case FieldShape::ObjectList: {
+      ValueList items;
+      if (j.is_array()) {
+        for (const Json& item : j) items.push_back(ObjectFromK8s(f.definition, item));
+      }
+      return Value::List(std::move(items));
+    }
+    case FieldShape::IntOrString:
+      if (j.is_number_integer()) return Value::String(std::to_string(j.get<int64_t>()));
+      return JsonToValue(j);
+    default:
+      return JsonToValue(j);
+  }
+}
+
+}  // namespace strata::kubernetes
