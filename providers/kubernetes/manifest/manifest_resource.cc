@@ -81,7 +81,7 @@ int ManifestResource::OrderingClass(const Value& value) const {
 Value ManifestResource::WithLiveObject(Value v, const Json& live, const Json& fields, const ObjectRef& ref) const {
   v = WithAnswer(v, live, OwnedObject(live, fields));
   v = With(v, "owned_fields", Value::String(fields.is_null() ? "{}" : fields.dump()));
-  return With(v, "id", Value::String(ref.Id()));
+  return With(v, "id", Value::String(ImportId(ref)));
 }
 
 PlanResult ManifestResource::Plan(const OperationContext& ctx, const Value& prior, const Value& proposed,
@@ -112,7 +112,7 @@ PlanResult ManifestResource::Plan(const OperationContext& ctx, const Value& prio
       result.planned = Masked(*ref, planned);
       return result;
     }
-    return Unknowns(planned, prior, result, ref->Id());
+    return Unknowns(planned, prior, result, ImportId(*ref));
   }
   ManagerSettings manager = ManagerOf(config);
   if (prior.IsNull()) {
@@ -126,7 +126,7 @@ PlanResult ManifestResource::Plan(const OperationContext& ctx, const Value& prio
     const ApplyFailure& f = answer.error();
     if (f.problem == ApplyProblem::TypeNotServed || f.problem == ApplyProblem::NamespaceMissing) {
       ctx.Log(LogLevel::Info, ctx.address + ": planned from the manifest alone: " + f.detail);
-      return Unknowns(planned, prior, result, ref->Id());
+      return Unknowns(planned, prior, result, ImportId(*ref));
     }
     result.diags = Diag(f.summary, f.detail);
     return result;
@@ -208,7 +208,7 @@ ApplyResult ManifestResource::Import(const OperationContext& ctx, const std::str
     result.diags = NotConnected();
     return result;
   }
-  auto ref = ParseObjectId(id);
+  auto ref = ParseImportId(id);
   if (!ref.ok()) {
     result.diags = Diag("Invalid import id", ref.error());
     return result;
@@ -242,7 +242,7 @@ ReadResult ManifestResource::FindCreated(const OperationContext& ctx, const Valu
                         fmt::format("{} exists, but field manager \"{}\" never applied it: it was made by someone "
                                     "else. Strata will not take it over: delete it (kubectl delete) if it is a "
                                     "leftover, or name this object differently. (Its import id: {}.)",
-                                    ref->Describe(), manager, ref->Id()));
+                                    ref->Describe(), manager, ImportId(*ref)));
     return result;
   }
   result.state = WithLiveObject(planned, *live, fields, *ref);
@@ -273,7 +273,7 @@ Diagnostics ManifestResource::NotSomeoneElses(const OperationContext& ctx, const
               fmt::format("{} already exists in the cluster, made by someone else (field manager \"{}\" never "
                           "applied it). Strata does not take over objects it did not make: delete it if it is a "
                           "leftover, or name this one differently. (Its import id: {}.)",
-                          ref.Describe(), manager, ref.Id()));
+                          ref.Describe(), manager, ImportId(ref)));
   return diags;
 }
 

@@ -60,6 +60,12 @@ class ManifestResource : public ResourceType {
   virtual Value ImportedArguments(const Json& live) const = 0;
   //! What an apply waits for (errors in `diags`).
   virtual WaitFor WaitOf(const Value& v, Diagnostics& diags) const = 0;
+  //! The object's import id, kept as `id` (kubernetes_manifest: "apiVersion=v1,kind=...").
+  virtual std::string ImportId(const ObjectRef& ref) const { return ref.Id(); }
+  //! The object an import id names.
+  virtual base::Result<ObjectRef, std::string> ParseImportId(const std::string& id) const {
+    return ParseObjectId(id);
+  }
   //! The attribute whose change of the object's identity (group, kind, namespace, name)
   //! replaces it.
   virtual const char* IdentityAttribute() const { return "manifest"; }

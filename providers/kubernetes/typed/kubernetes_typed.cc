@@ -72,7 +72,7 @@ class KubernetesTyped final : public ManifestResource {
 
   PlanResult Plan(const OperationContext& ctx, const Value& prior, const Value& proposed,
                   const Value& config) const override {
-    Value with_defaults = WithDefaults(proposed);
+    Value with_defaults = WithDefaults(proposed, config);
     PlanResult result = ManifestResource::Plan(ctx, prior, with_defaults, config);
     if (result.planned.IsNull() || result.diags.HasErrors()) return result;
     bool create = prior.IsNull() || !result.requires_replace.empty();
@@ -123,10 +123,38 @@ class KubernetesTyped final : public ManifestResource {
 
   const char* IdentityAttribute() const override { return "metadata"; }
 
+  // Terraform's ids: "namespace/name", "name" for a cluster-scoped kind.
+  std::string ImportId(const ObjectRef& ref) const override {
+    return shape_.kind().namespaced ? ref.namespace_name + "/" + ref.name : ref.name;
+  }
+
+  base::Result<ObjectRef, std::string> ParseImportId(const std::string& id) const override {
+    const CatalogKind& kind = shape_.kind();
+    ObjectRef ref;
+    ref.api_version = kind.api_version;
+    ref.kind = kind.kind;
+    size_t slash = id.find('/');
+    if (kind.namespaced) {
+      if (slash == std::string::npos || slash == 0 || slash + 1 == id.size() || id.find('/', slash + 1) != std::string::npos) {
+        return fmt::format("{} is namespaced: its import id is \"namespace/name\" (e.g. \"default/{}\"), not \"{}\".",
+                           type_name_, id.empty() ? "NAME" : id, id);
+      }
+      ref.namespace_name = id.substr(0, slash);
+      ref.name = id.substr(slash + 1);
+    } else {
+      if (id.empty() || slash != std::string::npos) {
+        return fmt::format("{} is cluster-scoped: its import id is the object's name alone, not \"{}\".",
+                           type_name_, id);
+      }
+      ref.name = id;
+    }
+    return ref;
+  }
+
  private:
   // Terraform's defaults: the wait argument, and a namespaced kind's namespace "default".
-  Value WithDefaults(Value v) const {
-    if (!terraform_.wait_argument.empty() && Get(v, terraform_.wait_argument).IsNull()) {
+  Value WithDefaults(Value v, const Value& config) const {
+    if (!terraform_.wait_argument.empty() && Get(config, terraform_.wait_argument).IsNull()) {
       v = With(v, terraform_.wait_argument, Value::Bool(terraform_.wait_default));
     }
     Value metadata = Get(v, "metadata");

@@ -53,6 +53,9 @@ Value MetaFromK8s(const Json& object, const Json& live) {
     out[tf] = object.contains(k8s) ? JsonToValue(object[k8s]) : Value();
   }
   auto from_live = [&](const char* key) { return live.contains(key) ? JsonToValue(live[key]) : Value(); };
+  // The object's identity is in no manager's fields: it is the live object's.
+  if (!object.contains("name")) out["name"] = from_live("name");
+  if (!object.contains("namespace")) out["namespace"] = from_live("namespace");
   out["resource_version"] = from_live("resourceVersion");
   out["uid"] = from_live("uid");
   out["generation"] = from_live("generation");

@@ -1,0 +1,290 @@
+#!/usr/bin/env bash
+# End-to-end, issue 17: Terraform's typed Kubernetes resources (kubernetes_namespace,
+# kubernetes_service_account, kubernetes_cluster_role(_binding), kubernetes_config_map,
+# kubernetes_deployment, kubernetes_daemonset) on a sandbox EKS cluster. The typed stack is
+# applied, re-planned clean and read back by kubectl; destroyed; then the same objects
+# written as kubernetes_manifest are applied and kubectl must show them identical (their
+# managedFields too, but for the time); an import by Terraform's id; destroy in reverse.
+source "$(dirname "$0")/lib.sh"
+command -v kubectl >/dev/null 2>&1 || { echo "*** SKIPPING: no kubectl on PATH"; exit 77; }
+command -v aws >/dev/null 2>&1 || { echo "*** SKIPPING: no aws on PATH"; exit 77; }
+
+serve_sandbox --memory --cluster-delay-ms 0 --nodegroup-delay-ms 0 --workload-delay-ms 300 || exit 1
+aws_cli_on_sandbox
+unset KUBECONFIG
+awst() { aws --endpoint-url "$url" --output text "$@"; }
+
+# --- A cluster, and a kubeconfig for both kubectl and the provider block.
+vpc=$(awst ec2 create-vpc --cidr-block 10.40.0.0/16 --query Vpc.VpcId)
+subnet_a=$(awst ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.40.1.0/24 --availability-zone us-west-2a --query Subnet.SubnetId)
+subnet_b=$(awst ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.40.2.0/24 --availability-zone us-west-2b --query Subnet.SubnetId)
+trust='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}'
+role=$(awst iam create-role --role-name typed-cluster --assume-role-policy-document "$trust" --query Role.Arn)
+run "eks create-cluster" 0 awst eks create-cluster --name typed --role-arn "$role" \
+  --resources-vpc-config "subnetIds=$subnet_a,$subnet_b" --query cluster.status || { finish; exit 1; }
+for _ in $(seq 1 50); do
+  [ "$(awst eks describe-cluster --name typed --query cluster.status)" = ACTIVE ] && break
+  sleep 0.1
+done
+endpoint=$(awst eks describe-cluster --name typed --query cluster.endpoint)
+ca_data=$(awst eks describe-cluster --name typed --query cluster.certificateAuthority.data)
+token=$(AWS_ENDPOINT_URL_STS="$url" aws eks get-token --cluster-name typed --output json |
+  python3 -c "import json,sys; print(json.load(sys.stdin)['status']['token'])")
+cat >"$work/kubeconfig" <<EOF
+apiVersion: v1
+kind: Config
+clusters:
+- name: typed
+  cluster: {server: "$endpoint", certificate-authority-data: "$ca_data"}
+users:
+- name: admin
+  user: {token: "$token"}
+contexts:
+- name: typed
+  context: {cluster: typed, user: admin}
+current-context: typed
+EOF
+k() { kubectl --kubeconfig "$work/kubeconfig" --cache-dir "$work/kube-cache" --request-timeout=20s "$@"; }
+
+# --- Two stages: the typed stack, and the same objects as manifests.
+proj="$work/proj"
+mkdir -p "$proj/typed" "$proj/manifest"
+cat >"$proj/strata.yaml" <<'EOF'
+project: typed
+state: { backend: sqlite, path: .strata/state.db }
+stages:
+  - { name: typed, path: typed }
+  - { name: manifest, path: manifest }
+EOF
+provider="providers:
+  kubernetes:
+    config_path: $work/kubeconfig
+"
+cat >"$proj/typed/main.yaml" <<EOF
+$provider
+resources:
+  ns:
+    type: kubernetes_namespace
+    properties:
+      metadata: [{ name: agents, labels: { team: infra } }]
+  sa:
+    type: kubernetes_service_account_v1
+    properties:
+      metadata: [{ name: agent, namespace: agents }]
+  reader:
+    type: kubernetes_cluster_role
+    properties:
+      metadata: [{ name: agent-reader }]
+      rule:
+        - { api_groups: [""], resources: [pods, nodes], verbs: [get, list, watch] }
+  reader_binding:
+    type: kubernetes_cluster_role_binding_v1
+    properties:
+      metadata: [{ name: agent-reader }]
+      role_ref: [{ api_group: rbac.authorization.k8s.io, kind: ClusterRole, name: agent-reader }]
+      subject: [{ kind: ServiceAccount, name: agent, namespace: agents }]
+  settings:
+    type: kubernetes_config_map
+    properties:
+      metadata: [{ name: settings, namespace: agents }]
+      data: { log_level: info }
+  web:
+    type: kubernetes_deployment
+    properties:
+      metadata: [{ name: web, namespace: agents, labels: { app: web } }]
+      spec:
+        - replicas: 2
+          selector: [{ match_labels: { app: web } }]
+          strategy: [{ type: RollingUpdate, rolling_update: [{ max_surge: "1", max_unavailable: "0" }] }]
+          template:
+            - metadata: [{ labels: { app: web } }]
+              spec:
+                - service_account_name: agent
+                  container:
+                    - name: web
+                      image: "nginx:1.27"
+                      port: [{ container_port: 80, name: http, protocol: TCP }]
+                      env: [{ name: LOG_LEVEL, value: info }]
+                      resources: [{ limits: { cpu: 100m, memory: 64Mi } }]
+  agent:
+    type: kubernetes_daemonset
+    properties:
+      metadata: [{ name: agent, namespace: agents }]
+      spec:
+        - selector: [{ match_labels: { app: agent } }]
+          template:
+            - metadata: [{ labels: { app: agent } }]
+              spec:
+                - service_account_name: agent
+                  toleration: [{ operator: Exists }]
+                  container:
+                    - name: agent
+                      image: "busybox:1.36"
+                      args: [sleep, "3600"]
+                      volume_mount: [{ name: host, mount_path: /host, read_only: true }]
+                  volume: [{ name: host, host_path: [{ path: / }] }]
+EOF
+cat >"$proj/manifest/main.yaml" <<EOF
+$provider
+resources:
+  ns:
+    type: kubernetes_manifest
+    properties:
+      manifest: { apiVersion: v1, kind: Namespace, metadata: { name: agents, labels: { team: infra } } }
+  sa:
+    type: kubernetes_manifest
+    properties:
+      manifest: { apiVersion: v1, kind: ServiceAccount, metadata: { name: agent, namespace: agents } }
+  reader:
+    type: kubernetes_manifest
+    properties:
+      manifest:
+        apiVersion: rbac.authorization.k8s.io/v1
+        kind: ClusterRole
+        metadata: { name: agent-reader }
+        rules: [{ apiGroups: [""], resources: [pods, nodes], verbs: [get, list, watch] }]
+  reader_binding:
+    type: kubernetes_manifest
+    properties:
+      manifest:
+        apiVersion: rbac.authorization.k8s.io/v1
+        kind: ClusterRoleBinding
+        metadata: { name: agent-reader }
+        roleRef: { apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: agent-reader }
+        subjects: [{ kind: ServiceAccount, name: agent, namespace: agents }]
+  settings:
+    type: kubernetes_manifest
+    properties:
+      manifest: { apiVersion: v1, kind: ConfigMap, metadata: { name: settings, namespace: agents }, data: { log_level: info } }
+  web:
+    type: kubernetes_manifest
+    properties:
+      manifest:
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: { name: web, namespace: agents, labels: { app: web } }
+        spec:
+          replicas: 2
+          selector: { matchLabels: { app: web } }
+          strategy: { type: RollingUpdate, rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } }
+          template:
+            metadata: { labels: { app: web } }
+            spec:
+              serviceAccountName: agent
+              containers:
+                - name: web
+                  image: "nginx:1.27"
+                  ports: [{ containerPort: 80, name: http, protocol: TCP }]
+                  env: [{ name: LOG_LEVEL, value: info }]
+                  resources: { limits: { cpu: 100m, memory: 64Mi } }
+  agent:
+    type: kubernetes_manifest
+    properties:
+      manifest:
+        apiVersion: apps/v1
+        kind: DaemonSet
+        metadata: { name: agent, namespace: agents }
+        spec:
+          selector: { matchLabels: { app: agent } }
+          template:
+            metadata: { labels: { app: agent } }
+            spec:
+              serviceAccountName: agent
+              tolerations: [{ operator: Exists }]
+              containers:
+                - name: agent
+                  image: "busybox:1.36"
+                  args: [sleep, "3600"]
+                  volumeMounts: [{ name: host, mountPath: /host, readOnly: true }]
+              volumes: [{ name: host, hostPath: { path: / } }]
+EOF
+s() { "$STRATA" -chdir="$proj" "$@"; }
+
+# The objects as kubectl shows them, without what differs between any two applies.
+snapshot() {
+  local into=$1
+  : >"$into"
+  for obj in namespace/agents serviceaccount/agent clusterrole/agent-reader clusterrolebinding/agent-reader \
+    configmap/settings deployment/web daemonset/agent; do
+    k get -n agents "$obj" -o yaml >"$work/obj.yaml" || { echo "missing $obj" >>"$into"; continue; }
+    python3 - "$work/obj.yaml" >>"$into" <<'PY'
+import sys, yaml
+o = yaml.safe_load(open(sys.argv[1]))
+m = o["metadata"]
+for key in ("uid", "resourceVersion", "creationTimestamp", "generation"):
+    m.pop(key, None)
+for entry in m.get("managedFields", []):
+    entry.pop("time", None)
+o.pop("status", None)
+print(yaml.safe_dump(o, sort_keys=True))
+PY
+  done
+}
+
+run init 0 s init
+run "plan typed" 0 s plan typed
+expect "seven typed objects" "$out" "Plan: 7 to add, 0 to change, 0 to destroy."
+expect "Terraform's attribute shape in the plan" "$out" "container_port"
+run "apply typed" 0 s apply -auto-approve typed || { echo "$out$err" | tail -30; finish; exit 1; }
+expect "apply completes" "$out" "Apply complete! Resources: 7 added"
+order=$(grep -n "Creation complete" <<<"$out")
+ns_line=$(grep -F 'kubernetes_namespace.ns:' <<<"$order" | cut -d: -f1)
+sa_line=$(grep -F 'kubernetes_service_account_v1.sa:' <<<"$order" | cut -d: -f1)
+[ -n "$ns_line" ] && [ -n "$sa_line" ] && [ "$ns_line" -lt "$sa_line" ] && pass "the namespace first (ordering classes)" ||
+  fail "namespace ($ns_line) before service account ($sa_line)"
+run "plan after apply" 0 s plan -detailed-exitcode typed
+converged "typed: re-plan is clean"
+run "kubectl: rolled out" 0 k get deploy web -n agents -o jsonpath='{.status.readyReplicas}'
+expect "waited for the rollout" "$out" "2"
+run "state show" 0 s state show typed kubernetes_deployment.web
+expect "the uid is read back" "$out" "uid"
+snapshot "$work/typed.yaml"
+
+# Drift on a field Strata owns shows in Terraform's attribute names.
+run "kubectl patch" 0 k patch configmap settings -n agents --type merge -p '{"data":{"log_level":"trace"}}'
+run "plan after patch" 2 s plan -detailed-exitcode typed
+expect "one update" "$out" "Plan: 0 to add, 1 to change, 0 to destroy."
+expect "the typed attribute changes back" "$out" '"log_level" = "trace" -> "info"'
+run "apply puts it back" 0 s apply -auto-approve typed
+
+run "destroy typed" 0 s destroy -auto-approve typed
+expect "destroy completes" "$out" "Destroy complete! Resources: 7 destroyed."
+order=$(grep -n "Destruction complete" <<<"$out")
+ns_line=$(grep -F 'kubernetes_namespace.ns:' <<<"$order" | cut -d: -f1)
+cm_line=$(grep -F 'kubernetes_config_map.settings:' <<<"$order" | cut -d: -f1)
+[ -n "$ns_line" ] && [ -n "$cm_line" ] && [ "$cm_line" -lt "$ns_line" ] && pass "the namespace last" ||
+  fail "config map ($cm_line) before namespace ($ns_line)"
+run "kubectl: the namespace is gone" 1 k get namespace agents
+
+# The same objects as kubernetes_manifest: kubectl shows the same objects.
+run "apply manifests" 0 s apply -auto-approve manifest || { echo "$out$err" | tail -30; finish; exit 1; }
+snapshot "$work/manifest.yaml"
+if diff -u "$work/manifest.yaml" "$work/typed.yaml" >"$work/objects.diff"; then
+  pass "kubectl shows the typed objects identical to the manifest ones"
+else
+  fail "the objects differ:"; head -60 "$work/objects.diff"
+fi
+run "destroy manifests" 0 s destroy -auto-approve manifest
+
+# Import by Terraform's ids: namespace/name, and name for a cluster-scoped kind.
+run "kubectl create" 0 k create configmap imported -n default --from-literal=a=1
+run "kubectl create clusterrole" 0 k create clusterrole imported --verb=get --resource=pods
+cat >>"$proj/typed/main.yaml" <<'EOF'
+  imported:
+    type: kubernetes_config_map_v1
+    properties:
+      metadata: [{ name: imported, namespace: default }]
+      data: { a: "1" }
+  imported_role:
+    type: kubernetes_cluster_role_v1
+    properties:
+      metadata: [{ name: imported }]
+      rule: [{ api_groups: [""], resources: [pods], verbs: [get] }]
+EOF
+run "import namespace/name" 0 s import typed kubernetes_config_map_v1.imported default/imported
+run "import name" 0 s import typed kubernetes_cluster_role_v1.imported_role imported
+run "state show imported" 0 s state show typed kubernetes_config_map_v1.imported
+expect "the data is read back" "$out" 'a = "1"'
+run "destroy" 0 s destroy -auto-approve typed
+run "kubectl: imported object deleted" 1 k get configmap imported -n default
+finish
