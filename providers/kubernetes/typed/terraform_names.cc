@@ -39,12 +39,23 @@ const std::map<std::string, std::string, std::less<>>& SingularBlocks() {
   return names;
 }
 
-// Fields one definition names differently (definition's last part, field → Terraform name).
+// Fields one definition names differently (definition's last part, field → Terraform name);
+// scripts/terraform_gaps.py, run over Terraform's documentation, finds the ones missing.
 const std::map<std::pair<std::string, std::string>, std::string, std::less<>>& OneOffNames() {
   static const std::map<std::pair<std::string, std::string>, std::string, std::less<>> names = {
+      {{"AzureDiskVolumeSource", "diskURI"}, "data_disk_uri"},
+      {{"CronJobSpec", "timeZone"}, "timezone"},
       {{"DaemonSetSpec", "updateStrategy"}, "strategy"},
+      {{"FCVolumeSource", "targetWWNs"}, "target_ww_ns"},
+      {{"GlusterfsVolumeSource", "endpoints"}, "endpoints_name"},
+      {{"RBDVolumeSource", "image"}, "rbd_image"},
+      {{"RBDVolumeSource", "monitors"}, "ceph_monitors"},
+      {{"RBDVolumeSource", "pool"}, "rbd_pool"},
+      {{"RBDVolumeSource", "user"}, "rados_user"},
       {{"ServiceAccount", "imagePullSecrets"}, "image_pull_secret"},
       {{"StorageClass", "provisioner"}, "storage_provisioner"},
+      {{"Volume", "cephfs"}, "ceph_fs"},
+      {{"WindowsSecurityContextOptions", "runAsUserName"}, "run_as_username"},
   };
   return names;
 }

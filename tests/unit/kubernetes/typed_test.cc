@@ -73,6 +73,9 @@ TEST(KubernetesTypedNamesTest, RepeatedBlocksAreSingularAsTerraformNamesThem) {
   EXPECT_EQ(NameIn("io.k8s.api.core.v1.ServiceAccount", "secrets", FieldShape::ObjectList), "secret");
   EXPECT_EQ(NameIn("io.k8s.api.apps.v1.DaemonSetSpec", "updateStrategy", FieldShape::Object), "strategy");
   EXPECT_EQ(NameIn("io.k8s.api.apps.v1.StatefulSetSpec", "updateStrategy", FieldShape::Object), "update_strategy");
+  EXPECT_EQ(NameIn("io.k8s.api.core.v1.Volume", "cephfs", FieldShape::Object), "ceph_fs");
+  EXPECT_EQ(NameIn("io.k8s.api.core.v1.RBDVolumeSource", "monitors", FieldShape::StringList), "ceph_monitors");
+  EXPECT_EQ(NameIn("io.k8s.api.batch.v1.CronJobSpec", "timeZone", FieldShape::String), "timezone");
   EXPECT_EQ(NameIn("io.k8s.api.storage.v1.StorageClass", "provisioner", FieldShape::String), "storage_provisioner");
 }
 
