@@ -4,7 +4,8 @@
 # kubernetes_deployment, kubernetes_daemonset) on a sandbox EKS cluster. The typed stack is
 # applied, re-planned clean and read back by kubectl; destroyed; then the same objects
 # written as kubernetes_manifest are applied and kubectl must show them identical (their
-# managedFields too, but for the time); an import by Terraform's id; destroy in reverse.
+# managedFields too, but for the time); the manifests are then taken over by the typed
+# resources (removed + import) without a change; an import by Terraform's ids.
 source "$(dirname "$0")/lib.sh"
 command -v kubectl >/dev/null 2>&1 || { echo "*** SKIPPING: no kubectl on PATH"; exit 77; }
 command -v aws >/dev/null 2>&1 || { echo "*** SKIPPING: no aws on PATH"; exit 77; }
@@ -264,7 +265,38 @@ if diff -u "$work/manifest.yaml" "$work/typed.yaml" >"$work/objects.diff"; then
 else
   fail "the objects differ:"; head -60 "$work/objects.diff"
 fi
-run "destroy manifests" 0 s destroy -auto-approve manifest
+
+# From kubernetes_manifest to the typed resources without touching the cluster: `removed`
+# (destroy: false) forgets the manifests, `import` takes the same objects by Terraform's ids.
+uid_before=$(k get deploy web -n agents -o jsonpath='{.metadata.uid} {.metadata.resourceVersion}')
+cp "$proj/typed/main.yaml" "$proj/manifest/main.yaml"
+cat >>"$proj/manifest/main.yaml" <<'EOF'
+removed:
+  - { from: kubernetes_manifest.ns, lifecycle: { destroy: false } }
+  - { from: kubernetes_manifest.sa, lifecycle: { destroy: false } }
+  - { from: kubernetes_manifest.reader, lifecycle: { destroy: false } }
+  - { from: kubernetes_manifest.reader_binding, lifecycle: { destroy: false } }
+  - { from: kubernetes_manifest.settings, lifecycle: { destroy: false } }
+  - { from: kubernetes_manifest.web, lifecycle: { destroy: false } }
+  - { from: kubernetes_manifest.agent, lifecycle: { destroy: false } }
+import:
+  - { to: kubernetes_namespace.ns, id: agents }
+  - { to: kubernetes_service_account_v1.sa, id: agents/agent }
+  - { to: kubernetes_cluster_role.reader, id: agent-reader }
+  - { to: kubernetes_cluster_role_binding_v1.reader_binding, id: agent-reader }
+  - { to: kubernetes_config_map.settings, id: agents/settings }
+  - { to: kubernetes_deployment.web, id: agents/web }
+  - { to: kubernetes_daemonset.agent, id: agents/agent }
+EOF
+run "plan the switch" 0 s plan manifest
+expect "imported, nothing changed" "$out" "Plan: 7 to import, 0 to add, 0 to change, 0 to destroy."
+expect "the manifests are forgotten" "$out" "will no longer be managed by Strata"
+run "apply the switch" 0 s apply -auto-approve manifest
+run "plan after the switch" 0 s plan -detailed-exitcode manifest
+converged "switched: re-plan is clean"
+expect "the cluster was not touched" "$(k get deploy web -n agents -o jsonpath='{.metadata.uid} {.metadata.resourceVersion}')" "$uid_before"
+run "destroy the switched stage" 0 s destroy -auto-approve manifest
+expect "destroyed as typed resources" "$out" "Destroy complete! Resources: 7 destroyed."
 
 # Import by Terraform's ids: namespace/name, and name for a cluster-scoped kind.
 run "kubectl create" 0 k create configmap imported -n default --from-literal=a=1

@@ -11,6 +11,7 @@
 #include "providers/attributes.h"
 #include "providers/kubernetes/manifest/await.h"
 #include "providers/kubernetes/manifest/manifest_resource.h"
+#include "providers/kubernetes/manifest/owned_fields.h"
 #include "providers/kubernetes/typed/terraform_names.h"
 #include "providers/kubernetes/typed/typed_shape.h"
 #include "providers/kubernetes/typed/typed_types.h"
@@ -108,8 +109,12 @@ class KubernetesTyped final : public ManifestResource {
     return WithServerMetadata(planned, Get(meta, "resource_version"), Get(meta, "uid"), Get(meta, "generation"));
   }
 
+  // An object Strata's field manager applied (a kubernetes_manifest taken over with
+  // `removed` + `import`) is imported as the part that manager owns, so nothing changes;
+  // anyone else's object as all of it, as Terraform imports.
   Value ImportedArguments(const Json& live) const override {
-    Value state = Value::Object(shape_.FromObject(live, live));
+    Json fields = ManagerFields(live, "strata");
+    Value state = Value::Object(shape_.FromObject(fields.is_null() ? live : OwnedObject(live, fields), live));
     if (!terraform_.wait_argument.empty()) state = With(state, terraform_.wait_argument, Value::Bool(terraform_.wait_default));
     return state;
   }
