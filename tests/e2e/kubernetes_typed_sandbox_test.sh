@@ -13,22 +13,9 @@ command -v aws >/dev/null 2>&1 || { echo "*** SKIPPING: no aws on PATH"; exit 77
 serve_sandbox --memory --cluster-delay-ms 0 --nodegroup-delay-ms 0 --workload-delay-ms 300 || exit 1
 aws_cli_on_sandbox
 unset KUBECONFIG
-awst() { aws --endpoint-url "$url" --output text "$@"; }
 
 # --- A cluster, and a kubeconfig for both kubectl and the provider block.
-vpc=$(awst ec2 create-vpc --cidr-block 10.40.0.0/16 --query Vpc.VpcId)
-subnet_a=$(awst ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.40.1.0/24 --availability-zone us-west-2a --query Subnet.SubnetId)
-subnet_b=$(awst ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.40.2.0/24 --availability-zone us-west-2b --query Subnet.SubnetId)
-trust='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}'
-role=$(awst iam create-role --role-name typed-cluster --assume-role-policy-document "$trust" --query Role.Arn)
-run "eks create-cluster" 0 awst eks create-cluster --name typed --role-arn "$role" \
-  --resources-vpc-config "subnetIds=$subnet_a,$subnet_b" --query cluster.status || { finish; exit 1; }
-for _ in $(seq 1 50); do
-  [ "$(awst eks describe-cluster --name typed --query cluster.status)" = ACTIVE ] && break
-  sleep 0.1
-done
-endpoint=$(awst eks describe-cluster --name typed --query cluster.endpoint)
-ca_data=$(awst eks describe-cluster --name typed --query cluster.certificateAuthority.data)
+sandbox_eks_cluster typed 40 || { finish; exit 1; }
 token=$(AWS_ENDPOINT_URL_STS="$url" aws eks get-token --cluster-name typed --output json |
   python3 -c "import json,sys; print(json.load(sys.stdin)['status']['token'])")
 cat >"$work/kubeconfig" <<EOF
