@@ -300,6 +300,8 @@ cat >>"$proj/typed/main.yaml" <<'EOF'
       metadata: [{ name: imported }]
       rule: [{ api_groups: [""], resources: [pods], verbs: [get] }]
 EOF
+run "import without the namespace" 1 s import typed kubernetes_config_map_v1.imported imported
+expect "Terraform's id is asked for" "$err" 'its import id is "namespace/name"'
 run "import namespace/name" 0 s import typed kubernetes_config_map_v1.imported default/imported
 run "import name" 0 s import typed kubernetes_cluster_role_v1.imported_role imported
 run "state show imported" 0 s state show typed kubernetes_config_map_v1.imported

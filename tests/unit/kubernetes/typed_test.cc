@@ -210,5 +210,19 @@ TEST(KubernetesTypedTranslationTest, UnknownsStayUnknownAndSecretsAreSentAsBase6
   EXPECT_FALSE(namespace_manifest["metadata"].contains("namespace"));  // cluster-scoped
 }
 
+TEST(KubernetesTypedValidateTest, AnObjectNeedsItsName) {
+  KubernetesProvider provider;
+  OperationContext ctx;
+  Value config = Value::Object(
+      {{"metadata", Value::List({Value::Object({{"generate_name", Value::String("web-")}})})}});
+  Diagnostics diags = provider.ValidateResourceConfig(ctx, ResourceMode::Managed, "kubernetes_deployment", config);
+  ASSERT_TRUE(diags.HasErrors());
+  std::string text = diags.items().front().summary + ": " + diags.items().front().detail;
+  EXPECT_NE(text.find("metadata.name is required"), std::string::npos) << text;
+  EXPECT_NE(text.find("generate_name is not supported"), std::string::npos) << text;
+  config = Value::Object({{"metadata", Value::List({Value::Object({{"name", Value::Unknown()}})})}});
+  EXPECT_FALSE(provider.ValidateResourceConfig(ctx, ResourceMode::Managed, "kubernetes_deployment", config).HasErrors());
+}
+
 }  // namespace
 }  // namespace strata::kubernetes
