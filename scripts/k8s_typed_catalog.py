@@ -9,9 +9,9 @@ The output is a C++ raw string (one line per record) that typed_catalog.cc parse
   K <Kind> <apiVersion> <namespaced 0|1> <definition>   a kind the typed resources cover
   D <definition>                                         an object definition; its fields follow
   F <name> <shape> [<definition>]                        one field, in Kubernetes' spelling
-Shapes: s string, i integer, n number, b boolean, q int-or-string, a any JSON,
+Shapes: s string, i integer, n number, b boolean, q int-or-string, Q quantity, a any JSON,
         o object (definition given), ls/li/lb list of scalars, lo list of objects,
-        ms map of strings (quantities are strings), ma map of anything.
+        ms map of strings, mq map of quantities, ma map of anything.
 Only the definitions the kinds reach are written; `status` and read-only ObjectMeta fields
 are left out (Terraform's metadata block is fixed by typed_shape.cc). The output is
 deterministic, so a test could regenerate and compare it. Python 3 standard library only.
@@ -46,6 +46,7 @@ KINDS = [
     "io.k8s.api.policy.v1.PodDisruptionBudget",
 ]
 OBJECT_META = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity"
 CLUSTER_SCOPED = {"Namespace", "ClusterRole", "ClusterRoleBinding", "StorageClass", "PersistentVolume", "PriorityClass"}
 SCALARS = {"string": "s", "integer": "i", "number": "n", "boolean": "b"}
 
@@ -60,6 +61,8 @@ def ref_name(prop):
 def scalar_of(prop, defs):
     """The scalar code of a property or of the definition it names (Quantity: string)."""
     name = ref_name(prop)
+    if name == QUANTITY:
+        return "Q"
     if name:
         target = defs[name]
         if target.get("format") == "int-or-string":
@@ -87,15 +90,18 @@ def shape_of(prop, defs):
         items = prop.get("items", {})
         inner = scalar_of(items, defs)
         if inner:
-            return "l" + ("s" if inner == "q" else inner), None
+            return "l" + ("s" if inner in "qQ" else inner), None
         if ref_name(items):
             return "lo", ref_name(items)
         return "a", None
     if kind == "object":
         extra = prop.get("additionalProperties")
-        if isinstance(extra, dict) and (scalar_of(extra, defs) or "").strip("q") in ("s", ""):
-            return ("ms" if scalar_of(extra, defs) else "ma"), None
-        return "a", None
+        inner = scalar_of(extra, defs) if isinstance(extra, dict) else None
+        if inner == "Q":
+            return "mq", None
+        if inner in ("s", "q"):
+            return "ms", None
+        return ("ma" if isinstance(extra, dict) else "a"), None
     return "a", None
 
 

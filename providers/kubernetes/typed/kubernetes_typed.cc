@@ -95,7 +95,7 @@ class KubernetesTyped final : public ManifestResource {
   }
 
   Value WithRead(Value prior, const Json& live, const Json& owned) const override {
-    for (auto& [name, value] : shape_.FromObject(owned, live)) prior = With(prior, name, value);
+    for (auto& [name, value] : shape_.FromObject(owned, live, prior)) prior = With(prior, name, value);
     return prior;
   }
 

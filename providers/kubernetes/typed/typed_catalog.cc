@@ -14,6 +14,7 @@ FieldShape ShapeOfCode(const std::string& code, size_t line) {
   static const std::map<std::string, FieldShape> shapes = {
       {"s", FieldShape::String},       {"i", FieldShape::Integer},       {"n", FieldShape::Number},
       {"b", FieldShape::Bool},         {"q", FieldShape::IntOrString},   {"a", FieldShape::Any},
+      {"Q", FieldShape::Quantity},     {"mq", FieldShape::QuantityMap},
       {"o", FieldShape::Object},       {"ls", FieldShape::StringList},   {"li", FieldShape::IntegerList},
       {"ln", FieldShape::IntegerList}, {"lb", FieldShape::BoolList},     {"lo", FieldShape::ObjectList},
       {"ms", FieldShape::StringMap},   {"ma", FieldShape::AnyMap}};

@@ -18,13 +18,15 @@ enum class FieldShape {
   Number,         //!< n
   Bool,           //!< b
   IntOrString,    //!< q: Terraform writes it as a string; digits alone are sent as a number
+  Quantity,       //!< Q: a resource quantity, a string the server writes canonically
   Any,            //!< a: any JSON
   Object,         //!< o: one object of `definition` (a block of at most one in Terraform)
   StringList,     //!< ls
   IntegerList,    //!< li
   BoolList,       //!< lb
   ObjectList,     //!< lo: objects of `definition` (a repeated block)
-  StringMap,      //!< ms (quantities are strings)
+  StringMap,      //!< ms
+  QuantityMap,    //!< mq: resource limits, requests, capacity
   AnyMap,         //!< ma
 };
 

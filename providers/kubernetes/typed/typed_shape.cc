@@ -6,6 +6,7 @@
 #include "engine/value/json.h"
 #include "engine/value/number.h"
 #include "providers/attributes.h"
+#include "providers/kubernetes/typed/quantity.h"
 #include "providers/kubernetes/typed/terraform_names.h"
 
 namespace strata::kubernetes {
@@ -62,6 +63,21 @@ Value MetaFromK8s(const Json& object, const Json& live) {
   return Value::List({Value::Object(std::move(out))});
 }
 
+// The `index`th element of a known list (a block), else null.
+Value ItemOf(const Value& list, size_t index) {
+  if (!list.IsKnown() || !list.IsSequence() || index >= list.AsList().size()) return Value();
+  return list.AsList()[index];
+}
+
+// `read`, or `prior` when both are quantities of one value in two spellings.
+Value SameQuantity(const Value& read, const Value& prior) {
+  if (read.IsString() && prior.IsKnown() && prior.IsString() && read.AsString() != prior.AsString() &&
+      EquivalentQuantities(read.AsString(), prior.AsString())) {
+    return prior;
+  }
+  return read;
+}
+
 }  // namespace
 
 Type MetadataBlockType() {
@@ -112,6 +128,7 @@ Type TypedShape::FieldType(const CatalogField& f) const {
   switch (f.shape) {
     case FieldShape::String:
     case FieldShape::IntOrString:
+    case FieldShape::Quantity:
       return Primitive(Type::Kind::String);
     case FieldShape::Integer:
     case FieldShape::Number:
@@ -130,6 +147,7 @@ Type TypedShape::FieldType(const CatalogField& f) const {
     case FieldShape::BoolList:
       return ListOf(Primitive(Type::Kind::Bool));
     case FieldShape::StringMap:
+    case FieldShape::QuantityMap:
       return Type::Collection(Type::Kind::Map, Primitive(Type::Kind::String));
     case FieldShape::AnyMap:
       return Type::Collection(Type::Kind::Map, Type::Any());
@@ -194,7 +212,7 @@ Value TypedShape::FieldToK8s(const CatalogField& f, const Value& v, const std::v
   }
 }
 
-ValueMap TypedShape::FromObject(const Json& object, const Json& live) const {
+ValueMap TypedShape::FromObject(const Json& object, const Json& live, const Value& prior) const {
   ValueMap out;
   for (const CatalogField& f : catalog_.Fields(kind_.definition)) {
     if (TerraformOmits(kind_.definition, f)) continue;
@@ -203,7 +221,7 @@ ValueMap TypedShape::FromObject(const Json& object, const Json& live) const {
     if (f.name == "metadata") {
       v = MetaFromK8s(object.value("metadata", Json::object()), live.value("metadata", Json::object()));
     } else if (object.contains(f.name)) {
-      v = FieldFromK8s(f, object[f.name]);
+      v = FieldFromK8s(f, object[f.name], Get(prior, name));
       if (IsSecretData(kind_, kind_.definition, f) && v.IsMapping()) {
         ValueMap decoded;
         for (const auto& [key, text] : v.AsMap()) {
@@ -221,32 +239,41 @@ ValueMap TypedShape::FromObject(const Json& object, const Json& live) const {
   return out;
 }
 
-Value TypedShape::ObjectFromK8s(const std::string& definition, const Json& object) const {
+Value TypedShape::ObjectFromK8s(const std::string& definition, const Json& object, const Value& prior) const {
   ValueMap out;
   if (!object.is_object()) return Value::Object({});
   for (const CatalogField& f : catalog_.Fields(definition)) {
     if (TerraformOmits(definition, f) || !object.contains(f.name)) continue;
-    out[TerraformFieldName(definition, f)] = FieldFromK8s(f, object[f.name]);
+    std::string name = TerraformFieldName(definition, f);
+    out[name] = FieldFromK8s(f, object[f.name], Get(prior, name));
   }
   return Value::Object(std::move(out));
 }
 
-Value TypedShape::FieldFromK8s(const CatalogField& f, const Json& j) const {
+Value TypedShape::FieldFromK8s(const CatalogField& f, const Json& j, const Value& prior) const {
   if (j.is_null()) return Value();
   switch (f.shape) {
     case FieldShape::Object:
       if (f.definition == kObjectMetaDefinition) return MetaFromK8s(j, Json::object());
-      return Value::List({ObjectFromK8s(f.definition, j)});
+      return Value::List({ObjectFromK8s(f.definition, j, ItemOf(prior, 0))});
     case FieldShape::ObjectList: {
       ValueList items;
       if (j.is_array()) {
-        for (const Json& item : j) items.push_back(ObjectFromK8s(f.definition, item));
+        for (size_t i = 0; i < j.size(); ++i) items.push_back(ObjectFromK8s(f.definition, j[i], ItemOf(prior, i)));
       }
       return Value::List(std::move(items));
     }
     case FieldShape::IntOrString:
       if (j.is_number_integer()) return Value::String(std::to_string(j.get<int64_t>()));
       return JsonToValue(j);
+    case FieldShape::Quantity:
+      return SameQuantity(JsonToValue(j), prior);
+    case FieldShape::QuantityMap: {
+      if (!j.is_object()) return JsonToValue(j);
+      ValueMap out;
+      for (const auto& [key, item] : j.items()) out[key] = SameQuantity(JsonToValue(item), Get(prior, key));
+      return Value::Map(std::move(out));
+    }
     default:
       return JsonToValue(j);
   }

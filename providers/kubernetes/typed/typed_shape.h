@@ -37,8 +37,10 @@ class TypedShape {
   //! Unknown where `typed` is unknown. A Secret's `data` is written plain and sent base64.
   Value ToManifest(const Value& typed) const;
   //! The typed arguments (Attributes()) of `object`; metadata's resource_version, uid and
-  //! generation come from `live` (the whole object as the server answered).
-  ValueMap FromObject(const nlohmann::json& object, const nlohmann::json& live) const;
+  //! generation come from `live` (the whole object as the server answered). A quantity
+  //! equal in value to the one at the same place in `prior` (typed, or null) keeps prior's
+  //! spelling: the server writes "0.5" as "500m", which is no change.
+  ValueMap FromObject(const nlohmann::json& object, const nlohmann::json& live, const Value& prior = Value()) const;
 
  private:
   Type BlockType(const std::string& definition) const;
@@ -46,8 +48,8 @@ class TypedShape {
   Value ObjectToK8s(const std::string& definition, const Value& block) const;
   // `fields_of`: the fields `field` is one of (the kind's own: its metadata is the object's).
   Value FieldToK8s(const CatalogField& field, const Value& v, const std::vector<CatalogField>* fields_of) const;
-  Value ObjectFromK8s(const std::string& definition, const nlohmann::json& object) const;
-  Value FieldFromK8s(const CatalogField& field, const nlohmann::json& j) const;
+  Value ObjectFromK8s(const std::string& definition, const nlohmann::json& object, const Value& prior) const;
+  Value FieldFromK8s(const CatalogField& field, const nlohmann::json& j, const Value& prior) const;
 
   const TypedCatalog& catalog_;
   const CatalogKind& kind_;

@@ -12,7 +12,9 @@
 #include <gtest/gtest.h>
 
 #include "engine/value/json.h"
+#include "providers/attributes.h"
 #include "providers/kubernetes/kubernetes_provider.h"
+#include "providers/kubernetes/typed/quantity.h"
 #include "providers/kubernetes/typed/terraform_names.h"
 #include "providers/kubernetes/typed/typed_shape.h"
 
@@ -222,6 +224,43 @@ TEST(KubernetesTypedValidateTest, AnObjectNeedsItsName) {
   EXPECT_NE(text.find("generate_name is not supported"), std::string::npos) << text;
   config = Value::Object({{"metadata", Value::List({Value::Object({{"name", Value::Unknown()}})})}});
   EXPECT_FALSE(provider.ValidateResourceConfig(ctx, ResourceMode::Managed, "kubernetes_deployment", config).HasErrors());
+}
+
+TEST(KubernetesTypedQuantityTest, QuantitiesCompareByValue) {
+  EXPECT_TRUE(EquivalentQuantities("0.5", "500m"));
+  EXPECT_TRUE(EquivalentQuantities("1Gi", "1024Mi"));
+  EXPECT_TRUE(EquivalentQuantities("1000m", "1"));
+  EXPECT_TRUE(EquivalentQuantities("1e3", "1k"));
+  EXPECT_TRUE(EquivalentQuantities("0.1", "100m"));
+  EXPECT_TRUE(EquivalentQuantities("0", "0Mi"));
+  EXPECT_FALSE(EquivalentQuantities("1G", "1Gi"));
+  EXPECT_FALSE(EquivalentQuantities("100m", "101m"));
+  EXPECT_FALSE(EquivalentQuantities("-1", "1"));
+  EXPECT_FALSE(EquivalentQuantities("fast", "fast"));  // not quantities
+  EXPECT_FALSE(EquivalentQuantities("1Xi", "1"));
+}
+
+TEST(KubernetesTypedQuantityTest, TheServersCanonicalSpellingIsNoDrift) {
+  const TypedCatalog& catalog = BuiltinTypedCatalog();
+  TypedShape deployment(catalog, *catalog.Kind("Deployment"));
+  auto typed_with = [&](const char* cpu, const char* image) {
+    Value container = Value::Object({{"name", Value::String("c")},
+                                     {"image", Value::String(image)},
+                                     {"resources", Value::List({Value::Object({{"limits", Value::Map({{"cpu", Value::String(cpu)}})}})})}});
+    Value pod = Value::Object({{"container", Value::List({container})}});
+    Value spec = Value::Object({{"template", Value::List({Value::Object({{"spec", Value::List({pod})}})})}});
+    ValueMap out;
+    for (const auto& [name, a] : deployment.Attributes()) out[name] = Value();
+    out["metadata"] = Value::List({Value::Object({{"name", Value::String("d")}})});
+    out["spec"] = ConvertValue(Value::List({spec}), deployment.Attributes().at("spec").type).value;
+    return Value::Object(out);
+  };
+  Value prior = typed_with("0.5", "nginx:1");
+  Json live = ValueToJson(deployment.ToManifest(typed_with("500m", "nginx:1")));
+  EXPECT_TRUE(deployment.FromObject(live, live, prior).at("spec").Equals(attrs::Get(prior, "spec")));
+  live = ValueToJson(deployment.ToManifest(typed_with("250m", "nginx:2")));
+  Value read = deployment.FromObject(live, live, prior).at("spec");
+  EXPECT_TRUE(read.Equals(attrs::Get(typed_with("250m", "nginx:2"), "spec"))) << ValueToJson(read).dump();
 }
 
 }  // namespace
