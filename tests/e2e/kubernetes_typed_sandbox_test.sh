@@ -5,7 +5,9 @@
 # applied, re-planned clean and read back by kubectl; destroyed; then the same objects
 # written as kubernetes_manifest are applied and kubectl must show them identical (their
 # managedFields too, but for the time); the manifests are then taken over by the typed
-# resources (removed + import) without a change; an import by Terraform's ids.
+# resources (removed + import) without a change; an import by Terraform's ids. Then the
+# reference add-ons (cluster-autoscaler, NVIDIA device plugin, dashboard) typed against the
+# example's manifests, the same way.
 source "$(dirname "$0")/lib.sh"
 command -v kubectl >/dev/null 2>&1 || { echo "*** SKIPPING: no kubectl on PATH"; exit 77; }
 command -v aws >/dev/null 2>&1 || { echo "*** SKIPPING: no aws on PATH"; exit 77; }
@@ -188,25 +190,41 @@ resources:
 EOF
 s() { "$STRATA" -chdir="$proj" "$@"; }
 
-# The objects as kubectl shows them, without what differs between any two applies.
+# snapshot FILE [NAMESPACE/KIND/NAME ...]: the objects as kubectl shows them (the small
+# stack's by default; "-" for a cluster-scoped one), without what differs between any two
+# applies (uid, versions, times, status, a Service's allocated IPs). One kubectl call per
+# namespace.
 snapshot() {
   local into=$1
-  : >"$into"
-  for obj in namespace/agents serviceaccount/agent clusterrole/agent-reader clusterrolebinding/agent-reader \
-    configmap/settings deployment/web daemonset/agent; do
-    k get -n agents "$obj" -o yaml >"$work/obj.yaml" || { echo "missing $obj" >>"$into"; continue; }
-    python3 - "$work/obj.yaml" >>"$into" <<'PY'
-import sys, yaml
-o = yaml.safe_load(open(sys.argv[1]))
-m = o["metadata"]
-for key in ("uid", "resourceVersion", "creationTimestamp", "generation"):
-    m.pop(key, None)
-for entry in m.get("managedFields", []):
-    entry.pop("time", None)
-o.pop("status", None)
-print(yaml.safe_dump(o, sort_keys=True))
-PY
+  shift
+  local objects=("$@")
+  [ ${#objects[@]} -gt 0 ] || objects=(-/namespace/agents agents/serviceaccount/agent -/clusterrole/agent-reader
+    -/clusterrolebinding/agent-reader agents/configmap/settings agents/deployment/web agents/daemonset/agent)
+  local files=() ns
+  for ns in $(printf '%s\n' "${objects[@]}" | cut -d/ -f1 | sort -u); do
+    local refs=() scope=(-n "$ns") obj
+    [ "$ns" = - ] && scope=()
+    for obj in "${objects[@]}"; do [ "${obj%%/*}" = "$ns" ] && refs+=("${obj#*/}"); done
+    k get "${scope[@]}" "${refs[@]}" -o yaml >"$work/objects-$ns.yaml" || echo "missing in $ns" >>"$into"
+    files+=("$work/objects-$ns.yaml")
   done
+  python3 - "${files[@]}" >"$into" <<'PY'
+import sys, yaml
+items = []
+for path in sys.argv[1:]:
+    items += yaml.safe_load(open(path)).get("items", [])
+for o in sorted(items, key=lambda o: (o["kind"], o["metadata"].get("namespace", ""), o["metadata"]["name"])):
+    m = o["metadata"]
+    for key in ("uid", "resourceVersion", "creationTimestamp", "generation"):
+        m.pop(key, None)
+    for entry in m.get("managedFields", []):
+        entry.pop("time", None)
+    o.pop("status", None)
+    for key in ("clusterIP", "clusterIPs"):
+        o.get("spec", {}).pop(key, None)
+    print(yaml.safe_dump(o, sort_keys=True))
+print(len(items), "objects")
+PY
 }
 
 run init 0 s init
@@ -227,6 +245,7 @@ expect "waited for the rollout" "$out" "2"
 run "state show" 0 s state show typed kubernetes_deployment.web
 expect "the uid is read back" "$out" "uid"
 snapshot "$work/typed.yaml"
+expect "kubectl reads the seven objects" "$(tail -1 "$work/typed.yaml")" "7 objects"
 
 # Drift on a field Strata owns shows in Terraform's attribute names.
 run "kubectl patch" 0 k patch configmap settings -n agents --type merge -p '{"data":{"log_level":"trace"}}'
@@ -308,4 +327,56 @@ run "state show imported" 0 s state show typed kubernetes_config_map_v1.imported
 expect "the data is read back" "$out" 'a = "1"'
 run "destroy" 0 s destroy -auto-approve typed
 run "kubectl: imported object deleted" 1 k get configmap imported -n default
+
+# --- The reference add-ons (issue 17): examples/eks-sandbox's cluster-autoscaler, NVIDIA
+# device plugin and dashboard, written with typed resources as a Terraform configuration
+# writes them (tests/e2e/fixtures/typed-addons), against the example's own manifests.
+mkdir -p "$proj/ref_typed" "$proj/ref_manifest"
+{ echo "$provider"; cat "$STRATA_SOURCE_DIR/tests/e2e/fixtures/typed-addons/main.yaml"; } >"$proj/ref_typed/main.yaml"
+{ echo "$provider"; cat /dev/stdin; } >"$proj/ref_manifest/main.yaml" <<'EOF'
+variables:
+  cluster_name: { type: string, default: typed }
+  image: { type: string, default: "registry.k8s.io/autoscaling/cluster-autoscaler:v1.31.0" }
+  log_level: { type: string, default: info }
+resources:
+  autoscaler:
+    type: kubernetes_manifest
+    for_each: ${kubernetes_documents("manifests/cluster-autoscaler.yaml", { cluster_name = var.cluster_name, image = var.image })}
+    properties: { manifest: "${each.value}" }
+  device_plugin:
+    type: kubernetes_manifest
+    for_each: ${kubernetes_documents("manifests/nvidia-device-plugin.yaml", {})}
+    properties: { manifest: "${each.value}" }
+  platform:
+    type: kubernetes_manifest
+    for_each: ${kubernetes_documents("manifests/platform.yaml", { log_level = var.log_level })}
+    properties: { manifest: "${each.value}" }
+EOF
+cp -r "$STRATA_SOURCE_DIR/examples/eks-sandbox/02-addons/manifests" "$proj/ref_manifest/"
+cat >>"$proj/strata.yaml" <<'EOF'
+  - { name: ref_typed, path: ref_typed }
+  - { name: ref_manifest, path: ref_manifest }
+EOF
+ref_objects="kube-system/serviceaccount/cluster-autoscaler -/clusterrole/cluster-autoscaler kube-system/role/cluster-autoscaler
+  -/clusterrolebinding/cluster-autoscaler kube-system/rolebinding/cluster-autoscaler
+  kube-system/configmap/cluster-autoscaler-priority-expander kube-system/deployment/cluster-autoscaler
+  kube-system/daemonset/nvidia-device-plugin-daemonset -/namespace/platform platform/configmap/platform-settings
+  platform/service/dashboard platform/ingress/platform"
+run "init with the reference stages" 0 s init
+run "apply the typed add-ons" 0 s apply -auto-approve ref_typed || { echo "$out$err" | tail -30; finish; exit 1; }
+expect "twelve typed objects" "$out" "Apply complete! Resources: 12 added"
+run "plan the typed add-ons again" 0 s plan -detailed-exitcode ref_typed
+converged "typed add-ons: re-plan is clean"
+snapshot "$work/ref_typed.yaml" $ref_objects
+expect "kubectl reads the twelve add-ons" "$(tail -1 "$work/ref_typed.yaml")" "12 objects"
+run "destroy the typed add-ons" 0 s destroy -auto-approve ref_typed
+expect "twelve destroyed" "$out" "Destroy complete! Resources: 12 destroyed."
+run "apply the add-on manifests" 0 s apply -auto-approve ref_manifest || { echo "$out$err" | tail -30; finish; exit 1; }
+snapshot "$work/ref_manifest.yaml" $ref_objects
+if diff -u "$work/ref_manifest.yaml" "$work/ref_typed.yaml" >"$work/ref.diff"; then
+  pass "kubectl shows the typed add-ons identical to the example's manifests"
+else
+  fail "the add-ons differ:"; head -60 "$work/ref.diff"
+fi
+run "destroy the add-on manifests" 0 s destroy -auto-approve ref_manifest
 finish
