@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # End-to-end, issue 17: Terraform's typed Kubernetes resources (kubernetes_namespace,
 # kubernetes_service_account, kubernetes_cluster_role(_binding), kubernetes_config_map,
-# kubernetes_deployment, kubernetes_daemonset) on a sandbox EKS cluster. The typed stack is
-# applied, re-planned clean and read back by kubectl; destroyed; then the same objects
-# written as kubernetes_manifest are applied and kubectl must show them identical (their
-# managedFields too, but for the time); the manifests are then taken over by the typed
-# resources (removed + import) without a change; an import by Terraform's ids. Then the
-# reference add-ons (cluster-autoscaler, NVIDIA device plugin, dashboard) typed against the
-# example's manifests, the same way.
+# kubernetes_secret, kubernetes_deployment, kubernetes_daemonset) on a sandbox EKS cluster.
+# The typed stack is applied (the Secret's data masked), re-planned clean and read back by
+# kubectl; destroyed; then the same objects written as kubernetes_manifest are applied and
+# kubectl must show them identical (their managedFields too, but for the time); the
+# manifests are then taken over by the typed resources (removed + import) without a change;
+# an import by Terraform's ids. Then the reference add-ons (cluster-autoscaler, NVIDIA
+# device plugin, dashboard) typed against the example's manifests, the same way.
 source "$(dirname "$0")/lib.sh"
 command -v kubectl >/dev/null 2>&1 || { echo "*** SKIPPING: no kubectl on PATH"; exit 77; }
 command -v aws >/dev/null 2>&1 || { echo "*** SKIPPING: no aws on PATH"; exit 77; }
@@ -78,6 +78,11 @@ resources:
     properties:
       metadata: [{ name: settings, namespace: agents }]
       data: { log_level: info }
+  token:
+    type: kubernetes_secret
+    properties:
+      metadata: [{ name: token, namespace: agents }]
+      data: { token: s3cret-value }
   web:
     type: kubernetes_deployment
     properties:
@@ -146,6 +151,10 @@ resources:
     type: kubernetes_manifest
     properties:
       manifest: { apiVersion: v1, kind: ConfigMap, metadata: { name: settings, namespace: agents }, data: { log_level: info } }
+  token:
+    type: kubernetes_manifest
+    properties:
+      manifest: { apiVersion: v1, kind: Secret, metadata: { name: token, namespace: agents }, data: { token: czNjcmV0LXZhbHVl } }
   web:
     type: kubernetes_manifest
     properties:
@@ -199,7 +208,8 @@ snapshot() {
   shift
   local objects=("$@")
   [ ${#objects[@]} -gt 0 ] || objects=(-/namespace/agents agents/serviceaccount/agent -/clusterrole/agent-reader
-    -/clusterrolebinding/agent-reader agents/configmap/settings agents/deployment/web agents/daemonset/agent)
+    -/clusterrolebinding/agent-reader agents/configmap/settings agents/secret/token agents/deployment/web
+    agents/daemonset/agent)
   local files=() ns
   for ns in $(printf '%s\n' "${objects[@]}" | cut -d/ -f1 | sort -u); do
     local refs=() scope=(-n "$ns") obj
@@ -229,10 +239,11 @@ PY
 
 run init 0 s init
 run "plan typed" 0 s plan typed
-expect "seven typed objects" "$out" "Plan: 7 to add, 0 to change, 0 to destroy."
+expect "eight typed objects" "$out" "Plan: 8 to add, 0 to change, 0 to destroy."
+if grep -qF "s3cret-value" <<<"$out$err"; then fail "the secret's data is printed"; else pass "the secret's data is masked"; fi
 expect "Terraform's attribute shape in the plan" "$out" "container_port"
 run "apply typed" 0 s apply -auto-approve typed || { echo "$out$err" | tail -30; finish; exit 1; }
-expect "apply completes" "$out" "Apply complete! Resources: 7 added"
+expect "apply completes" "$out" "Apply complete! Resources: 8 added"
 order=$(grep -n "Creation complete" <<<"$out")
 ns_line=$(grep -F 'kubernetes_namespace.ns:' <<<"$order" | cut -d: -f1)
 sa_line=$(grep -F 'kubernetes_service_account_v1.sa:' <<<"$order" | cut -d: -f1)
@@ -245,7 +256,9 @@ expect "waited for the rollout" "$out" "2"
 run "state show" 0 s state show typed kubernetes_deployment.web
 expect "the uid is read back" "$out" "uid"
 snapshot "$work/typed.yaml"
-expect "kubectl reads the seven objects" "$(tail -1 "$work/typed.yaml")" "7 objects"
+expect "kubectl reads the eight objects" "$(tail -1 "$work/typed.yaml")" "8 objects"
+run "kubectl: the secret as sent" 0 k get secret token -n agents -o jsonpath='{.data.token}'
+expect "base64 of the plain value" "$out" "czNjcmV0LXZhbHVl"
 
 # Drift on a field Strata owns shows in Terraform's attribute names.
 run "kubectl patch" 0 k patch configmap settings -n agents --type merge -p '{"data":{"log_level":"trace"}}'
@@ -255,7 +268,7 @@ expect "the typed attribute changes back" "$out" '"log_level" = "trace" -> "info
 run "apply puts it back" 0 s apply -auto-approve typed
 
 run "destroy typed" 0 s destroy -auto-approve typed
-expect "destroy completes" "$out" "Destroy complete! Resources: 7 destroyed."
+expect "destroy completes" "$out" "Destroy complete! Resources: 8 destroyed."
 order=$(grep -n "Destruction complete" <<<"$out")
 ns_line=$(grep -F 'kubernetes_namespace.ns:' <<<"$order" | cut -d: -f1)
 cm_line=$(grep -F 'kubernetes_config_map.settings:' <<<"$order" | cut -d: -f1)
@@ -283,6 +296,7 @@ removed:
   - { from: kubernetes_manifest.reader, lifecycle: { destroy: false } }
   - { from: kubernetes_manifest.reader_binding, lifecycle: { destroy: false } }
   - { from: kubernetes_manifest.settings, lifecycle: { destroy: false } }
+  - { from: kubernetes_manifest.token, lifecycle: { destroy: false } }
   - { from: kubernetes_manifest.web, lifecycle: { destroy: false } }
   - { from: kubernetes_manifest.agent, lifecycle: { destroy: false } }
 import:
@@ -291,18 +305,19 @@ import:
   - { to: kubernetes_cluster_role.reader, id: agent-reader }
   - { to: kubernetes_cluster_role_binding_v1.reader_binding, id: agent-reader }
   - { to: kubernetes_config_map.settings, id: agents/settings }
+  - { to: kubernetes_secret.token, id: agents/token }
   - { to: kubernetes_deployment.web, id: agents/web }
   - { to: kubernetes_daemonset.agent, id: agents/agent }
 EOF
 run "plan the switch" 0 s plan manifest
-expect "imported, nothing changed" "$out" "Plan: 7 to import, 0 to add, 0 to change, 0 to destroy."
+expect "imported, nothing changed" "$out" "Plan: 8 to import, 0 to add, 0 to change, 0 to destroy."
 expect "the manifests are forgotten" "$out" "will no longer be managed by Strata"
 run "apply the switch" 0 s apply -auto-approve manifest
 run "plan after the switch" 0 s plan -detailed-exitcode manifest
 converged "switched: re-plan is clean"
 expect "the cluster was not touched" "$(k get deploy web -n agents -o jsonpath='{.metadata.uid} {.metadata.resourceVersion}')" "$uid_before"
 run "destroy the switched stage" 0 s destroy -auto-approve manifest
-expect "destroyed as typed resources" "$out" "Destroy complete! Resources: 7 destroyed."
+expect "destroyed as typed resources" "$out" "Destroy complete! Resources: 8 destroyed."
 
 # Import by Terraform's ids: namespace/name, and name for a cluster-scoped kind.
 run "kubectl create" 0 k create configmap imported -n default --from-literal=a=1
