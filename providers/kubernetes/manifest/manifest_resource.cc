@@ -316,13 +316,17 @@ ApplyResult ManifestResource::Apply(const OperationContext& ctx, const Value& pr
   ForgetServedKinds(*answer);
   Diagnostics waited;
   WaitFor wait = WaitOf(planned, waited);
+  // The state holds the object as last seen: after the wait, its controllers' status
+  // writes (a rollout) are in its resourceVersion, so a refresh right after finds nothing.
+  Json seen = answer->object;
   if (!wait.Nothing()) {
     Timeouts timeouts = ParseTimeouts(Get(planned, "timeouts"), waited);
-    AwaitReady(*session_, ctx, answer->resource, answer->ref, wait, prior.IsNull() ? timeouts.create : timeouts.update,
-               waited, answer->object);
+    Json ready = AwaitReady(*session_, ctx, answer->resource, answer->ref, wait,
+                            prior.IsNull() ? timeouts.create : timeouts.update, waited, answer->object);
+    if (ready.is_object()) seen = std::move(ready);
   }
   result.diags = waited;
-  Value state = WithLiveObject(planned, answer->object, ManagerFields(answer->object, manager.name), answer->ref);
+  Value state = WithLiveObject(planned, seen, ManagerFields(seen, manager.name), answer->ref);
   result.state = Masked(answer->ref, state);
   return result;
 }
