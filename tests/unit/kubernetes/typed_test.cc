@@ -2,7 +2,9 @@
 // publishes, and each kind's translation — tests/golden/kubernetes_typed/<Kind>.typed.json
 // (attributes as a Terraform user writes them) must become <Kind>.manifest.json, and that
 // manifest read back as an object must give the attributes again.
-// STRATA_UPDATE_GOLDEN=1 rewrites the manifests.
+// STRATA_UPDATE_GOLDEN=1 rewrites the manifests. And the generated catalog is current.
+
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -87,6 +89,22 @@ TEST(KubernetesTypedNamesTest, EveryTypedKindIsInTheGeneratedCatalog) {
     EXPECT_NE(catalog.Kind(k.kind), nullptr) << k.kind << ": add it to scripts/k8s_typed_catalog.py's KINDS";
   }
   EXPECT_EQ(catalog.kinds.size(), TypedResourceKinds().size());
+}
+
+// scripts/k8s_typed_catalog.py run again on ../shared's swagger.json must write the
+// committed typed_catalog.inc byte for byte.
+TEST(KubernetesTypedNamesTest, TheCommittedCatalogIsCurrent) {
+  fs::path swagger = fs::path(STRATA_SHARED_DIR) / "testdata/k8s-openapi/swagger.json";
+  ASSERT_TRUE(fs::exists(swagger)) << swagger;
+  fs::path source = STRATA_SOURCE_DIR;
+  fs::path out = fs::temp_directory_path() / ("typed-catalog-" + std::to_string(::getpid()) + ".inc");
+  std::string command = "python3 '" + (source / "scripts/k8s_typed_catalog.py").string() + "' '" + swagger.string() +
+                        "' '" + out.string() + "'";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  std::string regenerated = ReadText(out);
+  fs::remove(out);
+  EXPECT_TRUE(regenerated == ReadText(source / "providers/kubernetes/typed/typed_catalog.inc"))
+      << "providers/kubernetes/typed/typed_catalog.inc is stale: run scripts/k8s_typed_catalog.py";
 }
 
 TEST(KubernetesTypedSchemaTest, TheProviderPublishesTerraformsNamesAndShapes) {
