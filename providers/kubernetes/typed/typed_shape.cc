@@ -4,7 +4,6 @@
 
 #include "engine/base/base64.h"
 #include "engine/value/json.h"
-#include "engine/value/number.h"
 #include "providers/attributes.h"
 #include "providers/kubernetes/typed/quantity.h"
 #include "providers/kubernetes/typed/terraform_names.h"
@@ -23,8 +22,9 @@ const char* const kMetaWritten[][2] = {
     {"name", "name"}, {"namespace", "namespace"}, {"labels", "labels"}, {"annotations", "annotations"},
     {"generate_name", "generateName"}};
 
+// Digits alone, few enough to be a port or a count (a longer run stays a string).
 bool AllDigits(const std::string& s) {
-  if (s.empty()) return false;
+  if (s.empty() || s.size() > 15) return false;
   for (char c : s) {
     if (!std::isdigit(static_cast<unsigned char>(c))) return false;
   }
@@ -105,7 +105,7 @@ TypedShape::TypedShape(const TypedCatalog& catalog, const CatalogKind& kind) : c
     } else {
       a.optional = true;
     }
-    a.sensitive = kind_.kind == "Secret" && (f.name == "data" || f.name == "binaryData");
+    a.sensitive = IsSecretData(kind_, kind_.definition, f);
     attributes_[TerraformFieldName(kind_.definition, f)] = std::move(a);
   }
 }
