@@ -60,7 +60,7 @@ resources:
   sa:
     type: kubernetes_service_account_v1
     properties:
-      metadata: [{ name: agent, namespace: agents }]
+      metadata: [{ name: agent, namespace: "\${ns.metadata[0].name}" }]
   reader:
     type: kubernetes_cluster_role
     properties:
