@@ -83,6 +83,7 @@ resources:
     properties:
       metadata: [{ name: token, namespace: agents }]
       data: { token: s3cret-value }
+      binary_data: { raw: AAEC }
   web:
     type: kubernetes_deployment
     properties:
@@ -154,7 +155,7 @@ resources:
   token:
     type: kubernetes_manifest
     properties:
-      manifest: { apiVersion: v1, kind: Secret, metadata: { name: token, namespace: agents }, data: { token: czNjcmV0LXZhbHVl } }
+      manifest: { apiVersion: v1, kind: Secret, metadata: { name: token, namespace: agents }, data: { token: czNjcmV0LXZhbHVl, raw: AAEC } }
   web:
     type: kubernetes_manifest
     properties:

@@ -63,6 +63,32 @@ Value MetaFromK8s(const Json& object, const Json& live) {
   return Value::List({Value::Object(std::move(out))});
 }
 
+// Whether decoded Secret bytes are text a `data` string can hold: valid UTF-8 without
+// control characters other than tab and line ends (else they stay base64 in binary_data).
+bool IsText(const std::string& bytes) {
+  for (size_t i = 0; i < bytes.size();) {
+    auto c = static_cast<unsigned char>(bytes[i]);
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) return false;
+      ++i;
+      continue;
+    }
+    size_t extra = (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : 0;
+    if (extra == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4 || i + extra >= bytes.size()) return false;
+    for (size_t k = 1; k <= extra; ++k) {
+      if ((static_cast<unsigned char>(bytes[i + k]) & 0xc0) != 0x80) return false;
+    }
+    // No overlong forms, surrogates or code points past U+10FFFF (what JSON text refuses).
+    auto second = static_cast<unsigned char>(bytes[i + 1]);
+    if ((c == 0xe0 && second < 0xa0) || (c == 0xed && second >= 0xa0) || (c == 0xf0 && second < 0x90) ||
+        (c == 0xf4 && second >= 0x90)) {
+      return false;
+    }
+    i += extra + 1;
+  }
+  return true;
+}
+
 // The `index`th element of a known list (a block), else null.
 Value ItemOf(const Value& list, size_t index) {
   if (!list.IsKnown() || !list.IsSequence() || index >= list.AsList().size()) return Value();
@@ -107,6 +133,13 @@ TypedShape::TypedShape(const TypedCatalog& catalog, const CatalogKind& kind) : c
     }
     a.sensitive = IsSecretData(kind_, kind_.definition, f);
     attributes_[TerraformFieldName(kind_.definition, f)] = std::move(a);
+  }
+  if (kind_.kind == "Secret") {  // Terraform's: values already base64, sent in `data` as they are
+    AttributeSchema binary;
+    binary.type = Type::Collection(Type::Kind::Map, Primitive(Type::Kind::String));
+    binary.optional = true;
+    binary.sensitive = true;
+    attributes_["binary_data"] = std::move(binary);
   }
 }
 
@@ -182,6 +215,17 @@ Value TypedShape::ObjectToK8s(const std::string& definition, const Value& block)
     Value k8s = FieldToK8s(f, v, &catalog_.Fields(definition));
     if (!k8s.IsNull()) out[f.name] = k8s;
   }
+  Value binary = kind_.kind == "Secret" && definition == kind_.definition ? Get(block, "binary_data") : Value();
+  if (!binary.IsNull()) {
+    Value data = out.count("data") ? out["data"] : Value::Map({});
+    if (!binary.IsWhollyKnown() || !data.IsWhollyKnown()) {
+      out["data"] = Value::Unknown();
+    } else {
+      ValueMap merged = data.AsMap();
+      for (const auto& [key, text] : binary.AsMap()) merged[key] = text;
+      out["data"] = Value::Map(std::move(merged)).MarkSensitive();
+    }
+  }
   return Value::Object(std::move(out));
 }
 
@@ -223,12 +267,24 @@ ValueMap TypedShape::FromObject(const Json& object, const Json& live, const Valu
     } else if (object.contains(f.name)) {
       v = FieldFromK8s(f, object[f.name], Get(prior, name));
       if (IsSecretData(kind_, kind_.definition, f) && v.IsMapping()) {
-        ValueMap decoded;
+        // The keys prior had in binary_data stay base64 there, and so do values that are not
+        // text; the others are decoded.
+        Value prior_binary = Get(prior, "binary_data");
+        ValueMap decoded, binary;
         for (const auto& [key, text] : v.AsMap()) {
+          if (prior_binary.IsMapping() && prior_binary.AsMap().count(key)) {
+            binary[key] = text;
+            continue;
+          }
           std::optional<std::string> plain = text.IsString() ? base::Base64Decode(text.AsString()) : std::nullopt;
-          decoded[key] = plain ? Value::String(*plain) : text;
+          if (plain && IsText(*plain)) {
+            decoded[key] = Value::String(*plain);
+          } else {
+            binary[key] = text;  // bytes, not text (an imported Secret's binary value)
+          }
         }
-        v = Value::Map(std::move(decoded));
+        v = decoded.empty() && !binary.empty() ? Value() : Value::Map(std::move(decoded));
+        if (!binary.empty()) out["binary_data"] = Value::Map(std::move(binary)).MarkSensitive();
       }
     }
     const AttributeSchema& a = attributes_.at(name);
@@ -236,6 +292,7 @@ ValueMap TypedShape::FromObject(const Json& object, const Json& live, const Valu
     v = typed.ok() ? typed.value : v;
     out[name] = a.sensitive && !v.IsNull() ? v.MarkSensitive() : v;
   }
+  if (attributes_.count("binary_data") && !out.count("binary_data")) out["binary_data"] = Value();
   return out;
 }
 

@@ -281,5 +281,29 @@ TEST(KubernetesTypedQuantityTest, TheServersCanonicalSpellingIsNoDrift) {
   EXPECT_TRUE(read.Equals(attrs::Get(typed_with("250m", "nginx:2"), "spec"))) << ValueToJson(read).dump();
 }
 
+TEST(KubernetesTypedTranslationTest, ASecretsBinaryDataIsSentInDataAndReadBackWhereItWas) {
+  const TypedCatalog& catalog = BuiltinTypedCatalog();
+  TypedShape secret(catalog, *catalog.Kind("Secret"));
+  EXPECT_TRUE(secret.Attributes().at("binary_data").sensitive);
+  Value typed = Value::Object({{"metadata", Value::List({Value::Object({{"name", Value::String("s")}})})},
+                               {"data", Value::Map({{"k", Value::String("hello")}})},
+                               {"binary_data", Value::Map({{"blob", Value::String("AAEC")}})}});
+  Json manifest = ValueToJson(secret.ToManifest(typed));
+  EXPECT_EQ(manifest["data"], Json({{"k", "aGVsbG8="}, {"blob", "AAEC"}}));
+  ValueMap back = secret.FromObject(manifest, manifest, typed);
+  EXPECT_EQ(ValueToJson(back.at("data")), Json({{"k", "hello"}}));
+  EXPECT_EQ(ValueToJson(back.at("binary_data")), Json({{"blob", "AAEC"}}));
+  EXPECT_TRUE(back.at("binary_data").IsSensitive());
+  // Imported (no prior): bytes that are not text stay base64 in binary_data.
+  back = secret.FromObject(manifest, manifest);
+  EXPECT_EQ(ValueToJson(back.at("data")), Json({{"k", "hello"}}));
+  EXPECT_EQ(ValueToJson(back.at("binary_data")), Json({{"blob", "AAEC"}}));
+  Json invalid = manifest;
+  invalid["data"] = {{"latin1", "6Q=="}, {"text", "w6k="}};  // "\xe9" alone; "é" in UTF-8
+  back = secret.FromObject(invalid, invalid);
+  EXPECT_EQ(ValueToJson(back.at("data")), Json({{"text", "\u00e9"}}));
+  EXPECT_EQ(ValueToJson(back.at("binary_data")), Json({{"latin1", "6Q=="}}));
+}
+
 }  // namespace
 }  // namespace strata::kubernetes
