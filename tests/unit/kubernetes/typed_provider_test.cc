@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/value/json.h"
-#include "fake_transport.h"
+#include "fake_cluster.h"
 #include "providers/kubernetes/kubernetes_provider.h"
 
 namespace strata::kubernetes {
@@ -15,8 +15,6 @@ namespace {
 using testing::FakeTransport;
 using Json = nlohmann::json;
 
-const char* kAppsGroup = R"({"kind":"APIResourceList","groupVersion":"apps/v1","resources":[
-  {"name":"deployments","namespaced":true,"kind":"Deployment","verbs":["create","get","patch","delete"]}]})";
 const std::string kWeb = "/k/apis/apps/v1/namespaces/apps/deployments/web";
 const char* kGone = R"({"kind":"Status","status":"Failure","reason":"NotFound","code":404,"message":"not found"})";
 
@@ -54,13 +52,8 @@ struct TypedFixture {
   KubernetesProvider provider;
   OperationContext ctx;
 
-  TypedFixture() : provider(Options(server)) { server->Answer("GET /k/apis/apps/v1", 200, kAppsGroup); }
-  static KubernetesProviderOptions Options(std::shared_ptr<FakeTransport> server) {
-    KubernetesProviderOptions o;
-    o.kubeconfig_env = [] { return std::nullopt; };
-    o.make_transport = [server](const KubeConnection&) { return server; };
-    o.retry.base_delay = std::chrono::milliseconds(1);
-    return o;
+  TypedFixture() : provider(testing::FakeClusterOptions(server)) {
+    server->Answer("GET /k/apis/apps/v1", 200, testing::kAppsV1Resources);
   }
   Diagnostics Configure(Value host = Value::String("https://127.0.0.1:6443/k")) {
     return provider.Configure(ctx, Value::Object({{"host", host}, {"token", Value::String("t")}}));
