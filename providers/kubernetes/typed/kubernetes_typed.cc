@@ -38,11 +38,12 @@ Value LiveMeta(const Json& live, const char* key) {
 class KubernetesTyped final : public ManifestResource {
  public:
   KubernetesTyped(std::shared_ptr<KubeSession> session, std::string type_name, const TypedResourceKind& terraform,
-                  const CatalogKind& kind)
+                  std::shared_ptr<const TypedShape> shape)
       : ManifestResource(std::move(session)),
         type_name_(std::move(type_name)),
         terraform_(terraform),
-        shape_(BuiltinTypedCatalog(), kind) {}
+        shape_holder_(std::move(shape)),
+        shape_(*shape_holder_) {}
 
   ResourceSchema Schema() const override {
     std::map<std::string, AttributeSchema> attributes = shape_.Attributes();
@@ -175,7 +176,8 @@ class KubernetesTyped final : public ManifestResource {
 
   std::string type_name_;
   const TypedResourceKind& terraform_;
-  TypedShape shape_;
+  std::shared_ptr<const TypedShape> shape_holder_;  // one per kind, shared by its spellings
+  const TypedShape& shape_;
 };
 
 }  // namespace
@@ -186,8 +188,9 @@ std::vector<std::unique_ptr<ResourceType>> NewKubernetesTypedResources(std::shar
   for (const TypedResourceKind& terraform : TypedResourceKinds()) {
     const CatalogKind* kind = catalog.Kind(terraform.kind);
     if (kind == nullptr) continue;  // the generator's KINDS and this table disagree: a test checks they do not
+    auto shape = std::make_shared<const TypedShape>(catalog, *kind);
     for (const std::string& name : terraform.type_names) {
-      types.push_back(std::make_unique<KubernetesTyped>(session, name, terraform, *kind));
+      types.push_back(std::make_unique<KubernetesTyped>(session, name, terraform, shape));
     }
   }
   return types;
