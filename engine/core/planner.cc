@@ -104,7 +104,7 @@ class Planner {
     }
 
     batches_ = std::make_unique<RefreshBatches>(
-        RefreshCandidates(), slots_, req_.options.parallelism,
+        RefreshCandidates(), slots_, req_.options.parallelism, req_.stop,
         [this](const std::string& address, const Value& prior) { ReportRefresh(address, prior); });
     out.evaluation = Evaluate(plan);
     evaluation_ = out.evaluation.get();

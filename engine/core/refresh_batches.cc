@@ -7,11 +7,14 @@
 namespace strata {
 
 RefreshBatches::RefreshBatches(std::vector<RefreshCandidate> candidates, OperationSlots& slots, int parallelism,
+                               const std::atomic<bool>* stop,
                                std::function<void(const std::string& address, const Value& prior)> report)
     : candidates_(std::move(candidates)),
       results_(candidates_.size()),
+      read_(candidates_.size(), 0),
       slots_(slots),
       parallelism_(std::max(1, parallelism)),
+      stop_(stop),
       report_(std::move(report)) {
   for (size_t i = 0; i < candidates_.size(); ++i) {
     const RefreshCandidate& c = candidates_[i];
@@ -33,6 +36,7 @@ std::optional<ReadResult> RefreshBatches::Take(const std::string& address, const
   if (!provider.ReadsInBatches(type)) return std::nullopt;
   Group& group = *groups_.at({block, type});
   std::call_once(group.once, [&] { ReadGroup(type, group, provider); });
+  if (!read_[at->second]) return std::nullopt;
   return results_[at->second];
 }
 
@@ -54,6 +58,7 @@ void RefreshBatches::ReadGroup(const std::string& type, Group& group, Provider& 
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t b = next++; b < batches.size(); b = next++) {
+      if (stop_ && stop_->load()) return;
       auto [begin, end] = batches[b];
       std::vector<Value> priors;
       priors.reserve(end - begin);
@@ -74,6 +79,7 @@ void RefreshBatches::ReadGroup(const std::string& type, Group& group, Provider& 
         ++batches_sent_;
       }
       for (size_t m = begin; m < end; ++m) {
+        read_[members[m]] = 1;
         size_t k = m - begin;
         if (k < read.size()) {
           results_[members[m]] = std::move(read[k]);

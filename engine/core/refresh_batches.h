@@ -13,6 +13,8 @@
 // Where the provider does not read the type in batches, or an instance is not listed under
 // that block, Take says so and the caller reads the instance alone, as before.
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,13 +46,15 @@ class RefreshBatches {
   static constexpr size_t kMinBatch = 20;
 
   //! `slots` bounds the provider calls (one per batch in flight); `parallelism` how many
-  //! batches run at once. `report` is called for each object as its batch is sent (the
-  //! "Refreshing state..." line); it may be empty.
+  //! batches run at once; once `stop` (may be null) is set, no further batch is sent.
+  //! `report` is called for each object as its batch is sent (the "Refreshing state..."
+  //! line); it may be empty.
   RefreshBatches(std::vector<RefreshCandidate> candidates, OperationSlots& slots, int parallelism,
-                 std::function<void(const std::string& address, const Value& prior)> report);
+                 const std::atomic<bool>* stop, std::function<void(const std::string& address, const Value& prior)> report);
 
   //! The refresh of `address`, read in its group's batch, when it is a candidate served by
-  //! `block` and `provider` reads `type` in batches; nullopt otherwise (read it alone). The
+  //! `block` and `provider` reads `type` in batches; nullopt otherwise, and for a batch not
+  //! sent because of `stop` (read it alone, or not at all, as the caller decides). The
   //! first call of a group reads the whole group with `provider` (later calls wait for it).
   //! Must not be called while holding one of the slots.
   std::optional<ReadResult> Take(const std::string& address, const std::string& type, NodeId block,
@@ -68,10 +72,12 @@ class RefreshBatches {
 
   std::vector<RefreshCandidate> candidates_;
   std::vector<ReadResult> results_;               // by candidate
+  std::vector<char> read_;                        // by candidate: its batch was sent
   std::map<std::string, size_t> by_address_;      // address -> candidate
   std::map<std::pair<NodeId, std::string>, std::unique_ptr<Group>> groups_;  // (block, type)
   OperationSlots& slots_;
   int parallelism_;
+  const std::atomic<bool>* stop_;
   std::function<void(const std::string&, const Value&)> report_;
   mutable std::mutex mu_;
   size_t batches_sent_ = 0;
