@@ -1,5 +1,5 @@
 // The EC2 types' batch reads (Provider::ReadResources: one Describe* filtered on up to 200
-// ids) against the sandbox and moto: each object reads as its single read says, an id the
+// ids; route table associations through DescribeRouteTables) against the sandbox and moto: each object reads as its single read says, an id the
 // answer leaves out is gone as InvalidXID.NotFound says, and more than 200 ids take more
 // than one call. On the sandbox, which counts what it answers, the calls are counted.
 
@@ -97,6 +97,26 @@ TEST_P(AwsEc2BatchReadTest, NetworkTypesReadTogetherAsAlone) {
   ExpectBatchMatchesSingle("aws_route_table", {rtb, gone_rtb, rtb2});
   ExpectBatchMatchesSingle("aws_security_group", {sg});
   ExpectBatchMatchesSingle("aws_eip", {eip});
+
+  Value subnet = MustCreate("aws_subnet", Obj({{"vpc_id", Attr(vpc, "id")}, {"cidr_block", S("10.41.1.0/24")}}));
+  Value subnet2 = MustCreate("aws_subnet", Obj({{"vpc_id", Attr(vpc, "id")}, {"cidr_block", S("10.41.2.0/24")}}));
+  Value assoc = MustCreate("aws_route_table_association",
+                           Obj({{"subnet_id", Attr(subnet, "id")}, {"route_table_id", Attr(rtb, "id")}}));
+  Value gone_assoc = MustCreate("aws_route_table_association",
+                                Obj({{"subnet_id", Attr(subnet2, "id")}, {"route_table_id", Attr(rtb, "id")}}));
+  MustDelete("aws_route_table_association", gone_assoc);
+  uint64_t before = Calls();
+  std::vector<ReadResult> read = provider_.ReadResources(ctx_, "aws_route_table_association", {assoc, gone_assoc});
+  if (!IsMoto()) {
+    EXPECT_EQ(Calls() - before, 1u) << "two associations, one DescribeRouteTables";
+  }
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[0].state, assoc) << FormatValue(read[0].state);
+  EXPECT_TRUE(read[1].gone);
+  ExpectBatchMatchesSingle("aws_route_table_association", {assoc, gone_assoc});
+  MustDelete("aws_route_table_association", assoc);
+  MustDelete("aws_subnet", subnet);
+  MustDelete("aws_subnet", subnet2);
 
   MustDelete("aws_eip", eip);
   MustDelete("aws_security_group", sg);

@@ -1,6 +1,5 @@
 #include "providers/aws/services/ec2/ec2_resource_type.h"
 
-#include <algorithm>
 #include <cctype>
 
 #include "providers/aws/services/ec2/ec2_tags.h"
@@ -30,52 +29,17 @@ std::string Ec2ResourceType::IdElement() const {
 
 std::vector<ReadResult> Ec2ResourceType::ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) {
   if (!ReadsInBatches()) return AwsResourceType::ReadMany(ctx, priors);
-  // EC2 refuses more than 200 values in one filter (FilterLimitExceeded).
-  constexpr size_t kIdsPerCall = 200;
-  std::vector<ReadResult> results(priors.size());
-  std::vector<size_t> by_id;  // the objects a filtered Describe* can name
-  for (size_t i = 0; i < priors.size(); ++i) {
-    if (GetString(priors[i], "id").empty()) results[i] = Read(ctx, priors[i]);  // its own answer, as ever
-    else by_id.push_back(i);
-  }
-  for (size_t begin = 0; begin < by_id.size(); begin += kIdsPerCall) {
-    std::vector<size_t> chunk(by_id.begin() + static_cast<std::ptrdiff_t>(begin),
-                              by_id.begin() + static_cast<std::ptrdiff_t>(std::min(by_id.size(), begin + kIdsPerCall)));
-    std::vector<std::string> ids;
-    for (size_t i : chunk) ids.push_back(GetString(priors[i], "id"));
-    std::vector<XmlResponse> answers;
-    std::map<std::string, pugi::xml_node> items;
-    if (std::optional<AwsError> failed = DescribeByIds(ctx, ids, answers, items)) {
-      for (size_t i : chunk) results[i] = Read(ctx, priors[i]);
-      continue;
-    }
-    for (size_t k = 0; k < chunk.size(); ++k) {
-      auto it = items.find(ids[k]);
-      results[chunk[k]] = it == items.end() ? ReadResult{Value(), true, {}} : StateFrom(ctx, it->second, priors[chunk[k]]);
-    }
-  }
-  return results;
-}
-
-std::optional<AwsError> Ec2ResourceType::DescribeByIds(const OperationContext& ctx, const std::vector<std::string>& ids,
-                                                       std::vector<XmlResponse>& answers,
-                                                       std::map<std::string, pugi::xml_node>& items) const {
-  std::string id_element = IdElement(), token;
-  do {
-    QueryRequest call = Ec2Call(api_.describe);
-    call.Add("Filter.1.Name", batch_filter_);
-    for (size_t k = 0; k < ids.size(); ++k) call.Add("Filter.1.Value." + std::to_string(k + 1), ids[k]);
-    if (batch_page_size_ > 0) call.Add("MaxResults", std::to_string(batch_page_size_));
-    if (!token.empty()) call.Add("NextToken", token);
-    Result<XmlResponse> described = CallEc2(*session_, ctx, call);
-    if (!described.ok()) return described.error();
-    for (pugi::xml_node item : described->result.child(api_.item_set.c_str()).children("item")) {
-      items[item.child_value(id_element.c_str())] = item;
-    }
-    token = described->result.child_value("nextToken");
-    answers.push_back(std::move(*described));
-  } while (!token.empty());
-  return std::nullopt;
+  std::string id_element = IdElement();
+  return ReadByIds(
+      priors,
+      [&](const std::vector<std::string>& ids, const Ec2Found& found) {
+        return DescribeFilteredPages(*session_, ctx, Ec2Call(api_.describe), api_.item_set, batch_filter_, ids,
+                                     batch_page_size_, [&](pugi::xml_node item) {
+                                       found(item.child_value(id_element.c_str()),
+                                             [&](const Value& prior) { return StateFrom(ctx, item, prior); });
+                                     });
+      },
+      [&](const Value& prior) { return Read(ctx, prior); });
 }
 
 ReadResult Ec2ResourceType::FindCreated(const OperationContext& ctx, const Value& planned) {

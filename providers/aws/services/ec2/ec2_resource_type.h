@@ -79,12 +79,6 @@ class Ec2ResourceType : public AwsResourceType {
   Ec2ObjectApi api_;
 
  private:
-  //! The items of one filtered Describe* over `ids`, every page, by id; `answers` keeps the
-  //! documents the items live in. The call's error when a page fails.
-  std::optional<AwsError> DescribeByIds(const OperationContext& ctx, const std::vector<std::string>& ids,
-                                        std::vector<XmlResponse>& answers,
-                                        std::map<std::string, pugi::xml_node>& items) const;
-
   std::string batch_filter_;
   int batch_page_size_ = 0;
 };
