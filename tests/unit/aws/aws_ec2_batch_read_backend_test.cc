@@ -1,5 +1,6 @@
 // The EC2 types' batch reads (Provider::ReadResources: one Describe* filtered on up to 200
-// ids; route table associations through DescribeRouteTables) against the sandbox and moto: each object reads as its single read says, an id the
+// ids; associations, routes and rules through the route tables and groups that hold them)
+// against the sandbox and moto: each object reads as its single read says, an id the
 // answer leaves out is gone as InvalidXID.NotFound says, and more than 200 ids take more
 // than one call. On the sandbox, which counts what it answers, the calls are counted.
 
@@ -117,6 +118,32 @@ TEST_P(AwsEc2BatchReadTest, NetworkTypesReadTogetherAsAlone) {
   MustDelete("aws_route_table_association", assoc);
   MustDelete("aws_subnet", subnet);
   MustDelete("aws_subnet", subnet2);
+
+  // Routes and rules are read through the table and the group that hold them.
+  auto route = [&](const Value& table, const std::string& cidr) {
+    return MustCreate("aws_route", Obj({{"route_table_id", Attr(table, "id")}, {"destination_cidr_block", S(cidr)},
+                                        {"gateway_id", Attr(igw, "id")}}));
+  };
+  Value r1 = route(rtb, "0.0.0.0/0"), r2 = route(rtb, "172.16.0.0/12"), r3 = route(rtb, "192.168.0.0/16");
+  MustDelete("aws_route", r3);
+  ExpectBatchMatchesSingle("aws_route", {r1, r2, r3, attrs::With(r1, "route_table_id", Attr(gone_rtb, "id"))});
+  auto rule = [&](const std::string& type, int port) {
+    return MustCreate("aws_security_group_rule",
+                      Obj({{"type", S(type)}, {"security_group_id", Attr(sg, "id")}, {"protocol", S("tcp")},
+                           {"from_port", N(port)}, {"to_port", N(port)}, {"cidr_blocks", L({"10.0.0.0/8"})}}));
+  };
+  Value in = rule("ingress", 443), out = rule("egress", 5432), revoked = rule("ingress", 22);
+  MustDelete("aws_security_group_rule", revoked);
+  before = Calls();
+  read = provider_.ReadResources(ctx_, "aws_security_group_rule", {in, out, revoked});
+  if (!IsMoto()) {
+    EXPECT_EQ(Calls() - before, 1u) << "three rules of one group, one DescribeSecurityGroups";
+  }
+  ExpectBatchMatchesSingle("aws_security_group_rule", {in, out, revoked});
+  MustDelete("aws_security_group_rule", in);
+  MustDelete("aws_security_group_rule", out);
+  MustDelete("aws_route", r1);
+  MustDelete("aws_route", r2);
 
   MustDelete("aws_eip", eip);
   MustDelete("aws_security_group", sg);

@@ -77,7 +77,7 @@ class AwsRouteTableAssociation final : public AwsResourceType {
   //! association by association).
   std::vector<ReadResult> ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) override {
     return ReadByIds(
-        priors,
+        priors, "id",
         [&](const std::vector<std::string>& ids, const Ec2Found& found) {
           return DescribeFilteredPages(*session_, ctx, Ec2Call("DescribeRouteTables"), "routeTableSet",
                                        "association.route-table-association-id", ids, 100, [&](pugi::xml_node table) {

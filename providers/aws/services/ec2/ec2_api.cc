@@ -53,19 +53,19 @@ std::optional<AwsError> DescribeFilteredPages(const AwsSession& session, const O
 }
 
 std::vector<ReadResult> ReadByIds(
-    const std::vector<Value>& priors,
+    const std::vector<Value>& priors, const std::string& key,
     const std::function<std::optional<AwsError>(const std::vector<std::string>& ids, const Ec2Found& found)>& describe,
     const std::function<ReadResult(const Value& prior)>& read_one) {
   std::vector<ReadResult> results(priors.size());
   std::vector<size_t> by_id;  // the objects a filtered Describe* can name
   for (size_t i = 0; i < priors.size(); ++i) {
-    if (attrs::GetString(priors[i], "id").empty()) results[i] = read_one(priors[i]);
+    if (attrs::GetString(priors[i], key).empty()) results[i] = read_one(priors[i]);
     else by_id.push_back(i);
   }
   for (size_t begin = 0; begin < by_id.size(); begin += kMaxFilterValues) {
     size_t end = std::min(by_id.size(), begin + kMaxFilterValues);
     std::map<std::string, std::vector<size_t>> wanted;  // id -> the priors naming it
-    for (size_t k = begin; k < end; ++k) wanted[attrs::GetString(priors[by_id[k]], "id")].push_back(by_id[k]);
+    for (size_t k = begin; k < end; ++k) wanted[attrs::GetString(priors[by_id[k]], key)].push_back(by_id[k]);
     std::vector<std::string> ids;
     for (const auto& [id, at] : wanted) ids.push_back(id);
     std::set<size_t> answered;
@@ -83,6 +83,23 @@ std::vector<ReadResult> ReadByIds(
     }
   }
   return results;
+}
+
+std::vector<ReadResult> ReadByDescribe(const AwsSession& session, const OperationContext& ctx,
+                                       const std::vector<Value>& priors, const std::string& key,
+                                       const Ec2BatchDescribe& describe,
+                                       const std::function<ReadResult(pugi::xml_node item, const Value& prior)>& state,
+                                       const std::function<ReadResult(const Value& prior)>& read_one) {
+  return ReadByIds(
+      priors, key,
+      [&](const std::vector<std::string>& ids, const Ec2Found& found) {
+        return DescribeFilteredPages(session, ctx, Ec2Call(describe.action), describe.item_set, describe.filter, ids,
+                                     describe.page_size, [&](pugi::xml_node item) {
+                                       found(item.child_value(describe.id_element.c_str()),
+                                             [&](const Value& prior) { return state(item, prior); });
+                                     });
+      },
+      read_one);
 }
 
 }  // namespace strata::aws

@@ -29,16 +29,9 @@ std::string Ec2ResourceType::IdElement() const {
 
 std::vector<ReadResult> Ec2ResourceType::ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) {
   if (!ReadsInBatches()) return AwsResourceType::ReadMany(ctx, priors);
-  std::string id_element = IdElement();
-  return ReadByIds(
-      priors,
-      [&](const std::vector<std::string>& ids, const Ec2Found& found) {
-        return DescribeFilteredPages(*session_, ctx, Ec2Call(api_.describe), api_.item_set, batch_filter_, ids,
-                                     batch_page_size_, [&](pugi::xml_node item) {
-                                       found(item.child_value(id_element.c_str()),
-                                             [&](const Value& prior) { return StateFrom(ctx, item, prior); });
-                                     });
-      },
+  return ReadByDescribe(
+      *session_, ctx, priors, "id", {api_.describe, api_.item_set, batch_filter_, IdElement(), batch_page_size_},
+      [&](pugi::xml_node item, const Value& prior) { return StateFrom(ctx, item, prior); },
       [&](const Value& prior) { return Read(ctx, prior); });
 }
 

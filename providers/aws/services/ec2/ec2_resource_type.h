@@ -7,9 +7,7 @@
 // FindCreated looks it up with one Describe* filtered on that tag. A type that names its
 // id filter (ReadInBatchesBy) refreshes many objects in one Describe* per 200 ids.
 
-#include <map>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
