@@ -13,8 +13,8 @@
 //  - Every call gets an OperationContext: cancellation, a deadline, a logger, a progress
 //    callback and (for creates) an idempotency token. Long waits must poll the context and
 //    report progress.
-//  - Providers are used from one engine thread per resource instance; a provider instance
-//    must allow concurrent calls for different instances after Configure returned.
+//  - Providers are used from one engine thread per resource instance (or ReadResources batch);
+//    a provider instance must allow concurrent calls for different instances after Configure.
 
 #include <atomic>
 #include <chrono>
