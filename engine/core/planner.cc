@@ -332,15 +332,7 @@ class Planner {
     if (has_object && req_.refresh && !c.importing_id) {
       OperationContext read_ctx = ctx;
       SetDeadline(read_ctx, c.timeouts, state::OperationAction::Read);
-      std::optional<ReadResult> batched = batches_->Take(in.addr.ToString(), type, in.provider_node, provider);
-      ReadResult read;
-      if (batched) {
-        read = std::move(*batched);
-      } else {
-        OperationSlots::Held slot(slots_);
-        ReportRefresh(in.addr.ToString(), before);
-        read = provider.ReadResource(read_ctx, type, before);
-      }
+      ReadResult read = Refresh(in.addr.ToString(), type, in.provider_node, provider, read_ctx, before);
       if (RanOutOfTime(read_ctx, read.diags)) {
         read.diags = TimeoutDiagnostics(in.addr.ToString(), c.timeouts, state::OperationAction::Read, read.diags,
                                         "Nothing was planned for it; state is unchanged.");
@@ -767,6 +759,15 @@ class Planner {
     return out;
   }
 
+  // An instance's refresh: its batch's answer (refresh_batches.h), or a read of its own.
+  ReadResult Refresh(const std::string& address, const std::string& type, NodeId block, Provider& provider,
+                     const OperationContext& ctx, const Value& prior) {
+    if (std::optional<ReadResult> batched = batches_->Take(address, type, block, provider)) return std::move(*batched);
+    OperationSlots::Held slot(slots_);
+    ReportRefresh(address, prior);
+    return provider.ReadResource(ctx, type, prior);
+  }
+
   // Refreshes an instance about to be deleted; false when there is nothing left to delete.
   // Called from RefreshOrphans' threads: diagnostics are gathered locally, then added.
   bool RefreshOrphan(const state::ResourceInstanceState& r, ResourceInstanceChange& c) {
@@ -779,14 +780,7 @@ class Planner {
     Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, local);
     ReadResult read;
     if (provider) {
-      std::optional<ReadResult> batched = batches_->Take(c.addr.ToString(), r.addr.resource.type, block, *provider);
-      if (batched) {
-        read = std::move(*batched);
-      } else {
-        OperationSlots::Held slot(slots_);
-        ReportRefresh(c.addr.ToString(), r.attributes);
-        read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
-      }
+      read = Refresh(c.addr.ToString(), r.addr.resource.type, block, *provider, ctx, r.attributes);
       local.AppendFor(read.diags, c.addr.ToString());
     }
     {
