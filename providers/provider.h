@@ -194,9 +194,9 @@ class Provider {
   virtual ReadResult ReadResource(const OperationContext& ctx, const std::string& type,
                                   const Value& prior) = 0;
 
-  //! True when ReadResources reads objects of `type` in fewer calls than one per object
-  //! (EC2's Describe* with many ids): the engine then refreshes that type's instances in
-  //! batches. False (the default) keeps one ReadResource per instance.
+  //! True when ReadResources reads objects of `type` in fewer calls than one per object (EC2's
+  //! Describe* with many ids): the engine then refreshes that type's instances in batches.
+  //! Asked of unconfigured instances too (depends on `type` only); false (the default): one each.
   virtual bool ReadsInBatches(const std::string& type) const {
     (void)type;
     return false;

@@ -739,7 +739,8 @@ class Planner {
   }
 
   // The instances whose refresh may be read in batches (refresh_batches.h): every managed
-  // object in state that a refresh reads, under the provider block that will read it (the
+  // object in state that a refresh reads and whose provider reads its type in batches (asked
+  // of an instance never configured), under the provider block that will read it (the
   // configuration's, or for a destroy and an orphan the one state recorded). Not with
   // -target (a few instances), nor for one whose configuration sets a read timeout (its
   // own deadline).
@@ -747,9 +748,20 @@ class Planner {
     std::vector<RefreshCandidate> out;
     if (!req_.refresh || !targets_.empty()) return out;
     const StageGraph& graph = *req_.stage->graph;
+    std::map<std::string, bool> batched_types;  // type -> its provider reads it in batches
+    std::map<std::string, std::unique_ptr<Provider>> unconfigured;  // by provider name, only to ask
+    auto batched = [&](const std::string& type) {
+      auto [it, added] = batched_types.try_emplace(type, false);
+      if (!added) return it->second;
+      std::optional<std::string> name = req_.providers->ProviderFor(ResourceMode::Managed, type);
+      if (!name) return false;
+      std::unique_ptr<Provider>& provider = unconfigured[*name];
+      if (!provider) provider = req_.providers->Create(*name);
+      return it->second = provider && provider->ReadsInBatches(type);
+    };
     for (const auto& r : prior_state_->resources) {
       if (r.addr.resource.mode != ResourceMode::Managed || r.status == state::ResourceStatus::PendingCreate) continue;
-      if (!r.attributes.IsMapping() || moves_.forget.count(r.addr)) continue;
+      if (!r.attributes.IsMapping() || moves_.forget.count(r.addr) || !batched(r.addr.resource.type)) continue;
       const ResourceConfig* config = ConfigOf(r.addr);
       if (config && config->timeouts.durations.count("read")) continue;
       const std::string& type = r.addr.resource.type;
