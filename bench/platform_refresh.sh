@@ -21,38 +21,11 @@ STRATA=${STRATA:-$repo_dir/build/strata}
 command -v aws >/dev/null || { echo "the AWS CLI is required" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/strata-refresh-bench.XXXXXX")
-server=""
-cleanup() {
-  [[ -n $server ]] && { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; }
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# serve LOG ARGS...: starts the sandbox on the bench's world; sets $url.
-serve() {
-  local log=$1
-  shift
-  "$STRATA" sandbox serve --state "$work/world.db" --hosted-zone example.com --certificate '*.example.com' \
-    --cluster-delay-ms 100 --nodegroup-delay-ms 100 --load-balancer-delay-ms 100 --route53-change-delay-ms 100 \
-    --cognito-domain-delay-ms 100 --efs-delay-ms 100 --fsx-delay-ms 100 "$@" >"$log" 2>&1 &
-  server=$!
-  url=""
-  for _ in $(seq 1 100); do
-    url=$(sed -n 's/^Strata sandbox serving AWS .* on \(http:[^ ]*\)$/\1/p' "$log")
-    [[ -n $url ]] && break
-    sleep 0.1
-  done
-  [[ -n $url ]] || { echo "the sandbox did not start:" >&2; cat "$log" >&2; exit 1; }
-  export AWS_ENDPOINT_URL=$url
-}
-# stop LOG: stops the server; sets $calls to how many calls it answered. (Not in a command
-# substitution: a subshell cannot wait for the server.)
-stop() {
-  kill -INT "$server"
-  wait "$server" 2>/dev/null || true
-  server=""
-  calls=$(sed -n 's/^Sandbox stopped after \([0-9]*\) call.*/\1/p' "$1")
-}
+sandbox_args=(--hosted-zone example.com --certificate '*.example.com' --cluster-delay-ms 100 --nodegroup-delay-ms 100
+  --load-balancer-delay-ms 100 --route53-change-delay-ms 100 --cognito-domain-delay-ms 100 --efs-delay-ms 100
+  --fsx-delay-ms 100)
+# shellcheck source=bench/sandbox_server.sh
+source "$script_dir/sandbox_server.sh"
 
 export AWS_ACCESS_KEY_ID=AKIASTRATASANDBOX001 AWS_SECRET_ACCESS_KEY=strata-sandbox-secret-access-key
 export AWS_DEFAULT_REGION=us-west-2 AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null

@@ -13,8 +13,8 @@
 //  - Every call gets an OperationContext: cancellation, a deadline, a logger, a progress
 //    callback and (for creates) an idempotency token. Long waits must poll the context and
 //    report progress.
-//  - Providers are used from one engine thread per resource instance; a provider instance
-//    must allow concurrent calls for different instances after Configure returned.
+//  - Providers are used from one engine thread per resource instance (or ReadResources batch);
+//    a provider instance must allow concurrent calls for different instances after Configure.
 
 #include <atomic>
 #include <chrono>
@@ -193,6 +193,27 @@ class Provider {
   //! what it needs, usually the id, from `prior`). A deleted object is `gone`.
   virtual ReadResult ReadResource(const OperationContext& ctx, const std::string& type,
                                   const Value& prior) = 0;
+
+  //! True when ReadResources reads objects of `type` in fewer calls than one per object (EC2's
+  //! Describe* with many ids): the engine then refreshes that type's instances in batches.
+  //! Asked of unconfigured instances too (depends on `type` only); false (the default): one each.
+  virtual bool ReadsInBatches(const std::string& type) const {
+    (void)type;
+    return false;
+  }
+
+  //! Refresh of many objects of one type: result i is ReadResource(ctx, type, priors[i])'s
+  //! answer, with the same contract — `gone` for an object deleted outside, diagnostics that
+  //! belong to that object alone. An error reading one object never fails the others; an
+  //! object missing from a batch answer is gone exactly as the single read would say.
+  //! Always returns priors.size() results. The default loops ReadResource.
+  virtual std::vector<ReadResult> ReadResources(const OperationContext& ctx, const std::string& type,
+                                                const std::vector<Value>& priors) {
+    std::vector<ReadResult> results;
+    results.reserve(priors.size());
+    for (const Value& prior : priors) results.push_back(ReadResource(ctx, type, prior));
+    return results;
+  }
 
   //! Plans a change. `prior` is null for a create; `proposed` is null for a destroy, else
   //! the config merged with prior state (Terraform's ProposedNew: computed attributes, and

@@ -155,6 +155,13 @@ ReadResult ResourceType::Read(const OperationContext& ctx, const Value& prior) {
   return {prior, false, {}};
 }
 
+std::vector<ReadResult> ResourceType::ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) {
+  std::vector<ReadResult> results;
+  results.reserve(priors.size());
+  for (const Value& prior : priors) results.push_back(Read(ctx, prior));
+  return results;
+}
+
 ApplyResult ResourceType::Update(const OperationContext& ctx, const Value& prior,
                                  const Value& planned) {
   (void)ctx, (void)prior;

@@ -57,6 +57,12 @@ class ResourceType {
                           const Value& config) const;
   virtual ApplyResult Create(const OperationContext& ctx, const Value& planned) = 0;
   virtual ReadResult Read(const OperationContext& ctx, const Value& prior);
+  //! Provider::ReadsInBatches for this type: true when ReadMany costs fewer calls than Read
+  //! per object.
+  virtual bool ReadsInBatches() const { return false; }
+  //! Provider::ReadResources for this type (one result per prior, Read's contract for each).
+  //! The default loops Read.
+  virtual std::vector<ReadResult> ReadMany(const OperationContext& ctx, const std::vector<Value>& priors);
   virtual ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned);
   virtual DeleteResult Delete(const OperationContext& ctx, const Value& prior);
   virtual ApplyResult Import(const OperationContext& ctx, const std::string& id);

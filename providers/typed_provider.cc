@@ -66,6 +66,22 @@ ReadResult TypedProvider::ReadResource(const OperationContext& ctx, const std::s
   return DispatchNormalized<ReadResult>(type, [&](ResourceType& t) { return t.Read(ctx, prior); });
 }
 
+bool TypedProvider::ReadsInBatches(const std::string& type) const {
+  auto it = resources_.find(type);
+  return it != resources_.end() && it->second->ReadsInBatches();
+}
+
+std::vector<ReadResult> TypedProvider::ReadResources(const OperationContext& ctx, const std::string& type,
+                                                     const std::vector<Value>& priors) {
+  Diagnostics diags;
+  ResourceType* t = FindResource(type, diags);
+  if (!t) return std::vector<ReadResult>(priors.size(), ReadResult{Value(), false, diags});
+  std::vector<ReadResult> results = t->ReadMany(ctx, priors);
+  ResourceSchema schema = t->Schema();
+  for (ReadResult& r : results) r.state = attrs::Normalize(schema, r.state);  // null stays null
+  return results;
+}
+
 PlanResult TypedProvider::PlanResourceChange(const OperationContext& ctx, const std::string& type, const Value& prior,
                                              const Value& proposed, const Value& config) {
   return Dispatch<PlanResult>(type, [&](ResourceType& t) { return t.Plan(ctx, prior, proposed, config); });

@@ -22,6 +22,11 @@ class TypedProvider : public Provider {
   Diagnostics ValidateResourceConfig(const OperationContext& ctx, ResourceMode mode, const std::string& type,
                                      const Value& config) override;
   ReadResult ReadResource(const OperationContext& ctx, const std::string& type, const Value& prior) override;
+  //! The resource type's ReadsInBatches(); false for an unknown type.
+  bool ReadsInBatches(const std::string& type) const override;
+  //! The type's ReadMany, each state normalized; FindResource's error in every result.
+  std::vector<ReadResult> ReadResources(const OperationContext& ctx, const std::string& type,
+                                        const std::vector<Value>& priors) override;
   PlanResult PlanResourceChange(const OperationContext& ctx, const std::string& type, const Value& prior,
                                 const Value& proposed, const Value& config) override;
   //! The type's CreateOrAdopt: an interrupted create is looked for before anything is made.

@@ -19,6 +19,7 @@
 #include "engine/core/moves.h"
 #include "engine/core/operation_slots.h"
 #include "engine/core/provider_blocks.h"
+#include "engine/core/refresh_batches.h"
 #include "engine/core/relevant_drift.h"
 #include "engine/core/resource_dependencies.h"
 #include "engine/core/saved_plan.h"
@@ -102,6 +103,9 @@ class Planner {
       return out;
     }
 
+    batches_ = std::make_unique<RefreshBatches>(
+        RefreshCandidates(), slots_, req_.options.parallelism, req_.stop,
+        [this](const std::string& address, const Value& prior) { ReportRefresh(address, prior); });
     out.evaluation = Evaluate(plan);
     evaluation_ = out.evaluation.get();
     if (!out.evaluation) {
@@ -326,11 +330,9 @@ class Planner {
       before = *imported;
     }
     if (has_object && req_.refresh && !c.importing_id) {
-      OperationSlots::Held slot(slots_);
-      ReportRefresh(in.addr.ToString(), before);
       OperationContext read_ctx = ctx;
       SetDeadline(read_ctx, c.timeouts, state::OperationAction::Read);
-      ReadResult read = provider.ReadResource(read_ctx, type, before);
+      ReadResult read = Refresh(in.addr.ToString(), type, in.provider_node, provider, read_ctx, before);
       if (RanOutOfTime(read_ctx, read.diags)) {
         read.diags = TimeoutDiagnostics(in.addr.ToString(), c.timeouts, state::OperationAction::Read, read.diags,
                                         "Nothing was planned for it; state is unchanged.");
@@ -736,6 +738,48 @@ class Planner {
     Record(std::move(c));
   }
 
+  // The instances whose refresh may be read in batches (refresh_batches.h): every managed
+  // object in state that a refresh reads and whose provider reads its type in batches (asked
+  // of an instance never configured), under the provider block that will read it (the
+  // configuration's, or for a destroy and an orphan the one state recorded). Not with
+  // -target (a few instances), nor for one whose configuration sets a read timeout (its
+  // own deadline).
+  std::vector<RefreshCandidate> RefreshCandidates() const {
+    std::vector<RefreshCandidate> out;
+    if (!req_.refresh || !targets_.empty()) return out;
+    const StageGraph& graph = *req_.stage->graph;
+    std::map<std::string, bool> batched_types;  // type -> its provider reads it in batches
+    std::map<std::string, std::unique_ptr<Provider>> unconfigured;  // by provider name, only to ask
+    auto batched = [&](const std::string& type) {
+      auto [it, added] = batched_types.try_emplace(type, false);
+      if (!added) return it->second;
+      std::optional<std::string> name = req_.providers->ProviderFor(ResourceMode::Managed, type);
+      if (!name) return false;
+      std::unique_ptr<Provider>& provider = unconfigured[*name];
+      if (!provider) provider = req_.providers->Create(*name);
+      return it->second = provider && provider->ReadsInBatches(type);
+    };
+    for (const auto& r : prior_state_->resources) {
+      if (r.addr.resource.mode != ResourceMode::Managed || r.status == state::ResourceStatus::PendingCreate) continue;
+      if (!r.attributes.IsMapping() || moves_.forget.count(r.addr) || !batched(r.addr.resource.type)) continue;
+      const ResourceConfig* config = ConfigOf(r.addr);
+      if (config && config->timeouts.durations.count("read")) continue;
+      const std::string& type = r.addr.resource.type;
+      std::string key = config && req_.mode != PlanMode::Destroy ? ProviderKeyOf(*config) : ProviderKeyOfRecord(r.provider, type);
+      out.push_back({r.addr.ToString(), type, ProviderBlockFor(graph, r.addr, key), &r.attributes});
+    }
+    return out;
+  }
+
+  // An instance's refresh: its batch's answer (refresh_batches.h), or a read of its own.
+  ReadResult Refresh(const std::string& address, const std::string& type, NodeId block, Provider& provider,
+                     const OperationContext& ctx, const Value& prior) {
+    if (std::optional<ReadResult> batched = batches_->Take(address, type, block, provider)) return std::move(*batched);
+    OperationSlots::Held slot(slots_);
+    ReportRefresh(address, prior);
+    return provider.ReadResource(ctx, type, prior);
+  }
+
   // Refreshes an instance about to be deleted; false when there is nothing left to delete.
   // Called from RefreshOrphans' threads: diagnostics are gathered locally, then added.
   bool RefreshOrphan(const state::ResourceInstanceState& r, ResourceInstanceChange& c) {
@@ -748,9 +792,7 @@ class Planner {
     Provider* provider = providers_.For(r.addr.resource.mode, r.addr.resource.type, block, settings, ctx, local);
     ReadResult read;
     if (provider) {
-      OperationSlots::Held slot(slots_);
-      ReportRefresh(c.addr.ToString(), r.attributes);
-      read = provider->ReadResource(ctx, r.addr.resource.type, r.attributes);
+      read = Refresh(c.addr.ToString(), r.addr.resource.type, block, *provider, ctx, r.attributes);
       local.AppendFor(read.diags, c.addr.ToString());
     }
     {
@@ -805,6 +847,8 @@ class Planner {
   TargetSet targets_;
   OperationSlots slots_;
   const StageEvaluation* evaluation_ = nullptr;
+  //! The refreshes read in batches, per provider block and type.
+  std::unique_ptr<RefreshBatches> batches_;
   std::vector<bool> targeted_nodes_;
   std::map<std::string, const state::ResourceInstanceState*> prior_;
   std::set<std::string> replace_;

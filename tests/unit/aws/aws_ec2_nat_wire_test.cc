@@ -23,7 +23,7 @@ class ScriptedEc2 {
   ScriptedEc2() {
     server_.server().Post("/", [this](const httplib::Request& req, httplib::Response& res) {
       std::lock_guard lock(mu_);
-      std::map<std::string, std::string> params = Params(req.body);
+      std::map<std::string, std::string> params = testing::FormParams(req.body);
       std::string action = params["Action"];
       actions.push_back(action);
       if (action == "CreateNatGateway") {
@@ -67,21 +67,6 @@ class ScriptedEc2 {
   static std::string Wrap(const std::string& action, const std::string& body) {
     return "<" + action + "Response xmlns=\"http://ec2.amazonaws.com/doc/2016-11-15/\"><requestId>req-1</requestId>" +
            body + "</" + action + "Response>";
-  }
-  static std::map<std::string, std::string> Params(const std::string& body) {
-    std::map<std::string, std::string> out;
-    size_t start = 0;
-    while (start <= body.size()) {
-      size_t end = body.find('&', start);
-      if (end == std::string::npos) end = body.size();
-      std::string pair = body.substr(start, end - start);
-      size_t eq = pair.find('=');
-      if (eq != std::string::npos) {
-        out[httplib::detail::decode_url(pair.substr(0, eq), true)] = httplib::detail::decode_url(pair.substr(eq + 1), true);
-      }
-      start = end + 1;
-    }
-    return out;
   }
 
   std::mutex mu_;

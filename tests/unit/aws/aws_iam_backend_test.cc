@@ -221,6 +221,49 @@ TEST_P(AwsIamTest, PolicyVersionsAttachmentAndCleanup) {
   EXPECT_TRUE(provider_.ReadResource(ctx_, "aws_iam_role_policy_attachment", attachment.state).gone);
 }
 
+// Refresh in batches: the attachments of one role are read with one ListAttachedRolePolicies.
+TEST_P(AwsIamTest, AttachmentsReadTogetherOneListPerRole) {
+  std::string suffix = UniqueSuffix();
+  std::vector<std::string> arns;
+  std::vector<Value> policies;
+  for (const char* bucket : {"b1", "b2", "b3"}) {
+    policies.push_back(MustCreate("aws_iam_policy", Value::Object({{"name", S(std::string("batch-") + bucket + "-" + suffix)},
+                                                                   {"policy", S(ReadPolicy(bucket))}})));
+    arns.push_back(Str(policies.back(), "arn"));
+  }
+  Value first = MustCreate("aws_iam_role", RoleConfig("batch-a-" + suffix, kTrustEc2, Tags({})));
+  Value second = MustCreate("aws_iam_role", RoleConfig("batch-b-" + suffix, kTrustEc2, Tags({})));
+  auto attach = [&](const Value& role, const std::string& arn) {
+    return MustCreate("aws_iam_role_policy_attachment", Value::Object({{"role", Attr(role, "name")}, {"policy_arn", S(arn)}}));
+  };
+  Value a1 = attach(first, arns[0]), a2 = attach(first, arns[1]), a3 = attach(first, arns[2]), b1 = attach(second, arns[0]);
+  MustDelete("aws_iam_role_policy_attachment", a2);
+  Value no_role = attrs::With(attrs::With(a1, "role", S("no-such-role-" + suffix)), "id", S("no-such-role-" + suffix + "/" + arns[0]));
+  std::vector<Value> priors = {a1, a2, b1, a3, no_role};
+
+  uint64_t before = IsMoto() ? 0 : sandbox_->stats().calls;
+  std::vector<ReadResult> read = provider_.ReadResources(ctx_, "aws_iam_role_policy_attachment", priors);
+  if (!IsMoto()) {
+    EXPECT_EQ(sandbox_->stats().calls - before, 3u) << "one list for each of the three roles";
+  }
+  ASSERT_EQ(read.size(), priors.size());
+  for (size_t i = 0; i < priors.size(); ++i) {
+    ReadResult single = provider_.ReadResource(ctx_, "aws_iam_role_policy_attachment", priors[i]);
+    EXPECT_FALSE(read[i].diags.HasErrors()) << Text(read[i].diags);
+    EXPECT_EQ(read[i].gone, single.gone) << i;
+    EXPECT_EQ(read[i].state, single.state) << i;
+  }
+  EXPECT_EQ(read[0].state, a1);
+  EXPECT_TRUE(read[1].gone) << "detached outside";
+  EXPECT_EQ(read[2].state, b1);
+  EXPECT_TRUE(read[4].gone) << "its role does not exist";
+
+  for (const Value& a : {a1, a3, b1}) MustDelete("aws_iam_role_policy_attachment", a);
+  MustDelete("aws_iam_role", first);
+  MustDelete("aws_iam_role", second);
+  for (const Value& p : policies) MustDelete("aws_iam_policy", p);
+}
+
 TEST_P(AwsIamTest, ImportingARoleByName) {
   ApplyResult role = Create("aws_iam_role", RoleConfig("imported", kTrustEc2, Tags({{"Name", "imp"}})));
   ASSERT_FALSE(role.diags.HasErrors()) << Text(role.diags);

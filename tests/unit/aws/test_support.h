@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -24,6 +25,23 @@ inline std::string ReadFileOrEmpty(const std::filesystem::path& path) {
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
+}
+
+//! The parameters of a query-protocol request body ("Action=X&Filter.1.Name=y"), decoded.
+inline std::map<std::string, std::string> FormParams(const std::string& body) {
+  std::map<std::string, std::string> out;
+  size_t start = 0;
+  while (start <= body.size()) {
+    size_t end = body.find('&', start);
+    if (end == std::string::npos) end = body.size();
+    std::string pair = body.substr(start, end - start);
+    size_t eq = pair.find('=');
+    if (eq != std::string::npos) {
+      out[httplib::detail::decode_url(pair.substr(0, eq), true)] = httplib::detail::decode_url(pair.substr(eq + 1), true);
+    }
+    start = end + 1;
+  }
+  return out;
 }
 
 //! An HTTP server on 127.0.0.1:<ephemeral>, running on its own thread for the test's

@@ -28,7 +28,9 @@ class AwsEip final : public Ec2ResourceType {
  public:
   explicit AwsEip(std::shared_ptr<AwsSession> session)
       : Ec2ResourceType(std::move(session), {"DescribeAddresses", "AllocationId", "addressesSet",
-                                             "InvalidAllocationID.NotFound", "ReleaseAddress"}) {}
+                                             "InvalidAllocationID.NotFound", "ReleaseAddress"}) {
+    ReadInBatchesBy("allocation-id", 0);
+  }
 
   ResourceSchema Schema() const override {
     return ManagedSchema("aws_eip", {{"domain", OptionalComputed("string", true)},

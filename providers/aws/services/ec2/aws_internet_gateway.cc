@@ -18,7 +18,9 @@ class AwsInternetGateway final : public Ec2ResourceType {
   explicit AwsInternetGateway(std::shared_ptr<AwsSession> session)
       : Ec2ResourceType(std::move(session),
                         {"DescribeInternetGateways", "InternetGatewayId", "internetGatewaySet",
-                         "InvalidInternetGatewayID.NotFound", "DeleteInternetGateway"}) {}
+                         "InvalidInternetGatewayID.NotFound", "DeleteInternetGateway"}) {
+    ReadInBatchesBy("internet-gateway-id", 1000);
+  }
 
   ResourceSchema Schema() const override {
     return ManagedSchema("aws_internet_gateway", {{"vpc_id", Optional("string")},

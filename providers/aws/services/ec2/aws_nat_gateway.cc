@@ -22,7 +22,9 @@ class AwsNatGateway final : public Ec2ResourceType {
  public:
   explicit AwsNatGateway(std::shared_ptr<AwsSession> session)
       : Ec2ResourceType(std::move(session), {"DescribeNatGateways", "NatGatewayId", "natGatewaySet",
-                                             "NatGatewayNotFound", "DeleteNatGateway"}) {}
+                                             "NatGatewayNotFound", "DeleteNatGateway"}) {
+    ReadInBatchesBy("nat-gateway-id", 1000);
+  }
 
   ResourceSchema Schema() const override {
     return ManagedSchema("aws_nat_gateway", {{"subnet_id", Required("string", true)},

@@ -83,7 +83,6 @@ class AwsRoute final : public AwsResourceType {
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
     std::string table = GetString(prior, "route_table_id");
-    std::string destination = RouteDestination(prior, RouteNames::Resource);
     QueryRequest call = Ec2Call("DescribeRouteTables");
     call.Add("RouteTableId.1", table);
     Result<XmlResponse> described = CallEc2(*session_, ctx, call);
@@ -91,7 +90,22 @@ class AwsRoute final : public AwsResourceType {
       if (described.error().code == kTableNotFound) return {Value(), true, {}};
       return {Value(), false, AwsErrorDiag("DescribeRouteTables", described.error())};
     }
-    pugi::xml_node item = described->result.child("routeTableSet").child("item");
+    return FromTable(described->result.child("routeTableSet").child("item"), prior);
+  }
+
+  bool ReadsInBatches() const override { return true; }
+  //! The routes' tables in DescribeRouteTables filtered on up to 200 table ids (pages of
+  //! 100, its most); a route whose table is not listed is gone, as Read says.
+  std::vector<ReadResult> ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) override {
+    return ReadByDescribe(*session_, ctx, priors, "route_table_id",
+                          {"DescribeRouteTables", "routeTableSet", "route-table-id", "routeTableId", 100}, FromTable,
+                          [&](const Value& prior) { return Read(ctx, prior); });
+  }
+
+  //! The route `prior` names, as its table `item` lists it; gone when it does not.
+  static ReadResult FromTable(pugi::xml_node item, const Value& prior) {
+    std::string table = GetString(prior, "route_table_id");
+    std::string destination = RouteDestination(prior, RouteNames::Resource);
     for (pugi::xml_node r : ManagedRoutes(item)) {
       if (RouteDestination(r) != destination) continue;
       ValueMap state;

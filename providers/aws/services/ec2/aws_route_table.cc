@@ -21,7 +21,9 @@ class AwsRouteTable final : public Ec2ResourceType {
  public:
   explicit AwsRouteTable(std::shared_ptr<AwsSession> session)
       : Ec2ResourceType(std::move(session), {"DescribeRouteTables", "RouteTableId", "routeTableSet",
-                                             "InvalidRouteTableID.NotFound", "DeleteRouteTable"}) {}
+                                             "InvalidRouteTableID.NotFound", "DeleteRouteTable"}) {
+    ReadInBatchesBy("route-table-id", 100);
+  }
 
   ResourceSchema Schema() const override {
     return ManagedSchema("aws_route_table", {{"vpc_id", Required("string", true)},

@@ -71,6 +71,26 @@ class AwsRouteTableAssociation final : public AwsResourceType {
     return ReadMatching(ctx, call, [&](pugi::xml_node a) { return id == a.child_value("routeTableAssociationId"); });
   }
 
+  bool ReadsInBatches() const override { return true; }
+  //! DescribeRouteTables filtered on up to 200 association ids (in pages of 100, its most),
+  //! as Read filters on one (ReadByIds: one not listed is gone; a failed call is done again
+  //! association by association).
+  std::vector<ReadResult> ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) override {
+    return ReadByIds(
+        priors, "id",
+        [&](const std::vector<std::string>& ids, const Ec2Found& found) {
+          return DescribeFilteredPages(*session_, ctx, Ec2Call("DescribeRouteTables"), "routeTableSet",
+                                       "association.route-table-association-id", ids, 100, [&](pugi::xml_node table) {
+                                         for (pugi::xml_node a : table.child("associationSet").children("item")) {
+                                           if (!Current(a)) continue;
+                                           found(a.child_value("routeTableAssociationId"),
+                                                 [&](const Value&) { return ReadResult{StateOf(a), false, {}}; });
+                                         }
+                                       });
+        },
+        [&](const Value& prior) { return Read(ctx, prior); });
+  }
+
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
     QueryRequest call = Ec2Call("DisassociateRouteTable");
     call.Add("AssociationId", GetString(prior, "id"));
@@ -127,6 +147,18 @@ class AwsRouteTableAssociation final : public AwsResourceType {
   }
 
   //! The state of the first live association matching `match` in the tables `call` lists.
+  //! An association that still links (not disassociated, nor on its way out, nor failed).
+  static bool Current(pugi::xml_node a) {
+    std::string state = XmlText(a, "associationState/state");
+    return state != "disassociated" && state != "disassociating" && state != "failed";
+  }
+  static Value StateOf(pugi::xml_node a) {
+    return Value::Object({{"id", Value::String(a.child_value("routeTableAssociationId"))},
+                          {"route_table_id", Value::String(a.child_value("routeTableId"))},
+                          {"subnet_id", NonEmpty(a.child_value("subnetId"))},
+                          {"gateway_id", NonEmpty(a.child_value("gatewayId"))}});
+  }
+
   ReadResult ReadMatching(const OperationContext& ctx, const QueryRequest& call,
                           const std::function<bool(pugi::xml_node)>& match) {
     Result<XmlResponse> described = CallEc2(*session_, ctx, call);
@@ -136,14 +168,7 @@ class AwsRouteTableAssociation final : public AwsResourceType {
     }
     for (pugi::xml_node table : described->result.child("routeTableSet").children("item")) {
       for (pugi::xml_node a : table.child("associationSet").children("item")) {
-        if (!match(a)) continue;
-        std::string state = XmlText(a, "associationState/state");
-        if (state == "disassociated" || state == "disassociating" || state == "failed") continue;
-        Value v = Value::Object({{"id", Value::String(a.child_value("routeTableAssociationId"))},
-                                 {"route_table_id", Value::String(a.child_value("routeTableId"))},
-                                 {"subnet_id", NonEmpty(a.child_value("subnetId"))},
-                                 {"gateway_id", NonEmpty(a.child_value("gatewayId"))}});
-        return {v, false, {}};
+        if (match(a) && Current(a)) return {StateOf(a), false, {}};
       }
     }
     return {Value(), true, {}};

@@ -47,7 +47,9 @@ class AwsSecurityGroup final : public Ec2ResourceType {
  public:
   explicit AwsSecurityGroup(std::shared_ptr<AwsSession> session)
       : Ec2ResourceType(std::move(session), {"DescribeSecurityGroups", "GroupId", "securityGroupInfo",
-                                             "InvalidGroup.NotFound", "DeleteSecurityGroup"}) {}
+                                             "InvalidGroup.NotFound", "DeleteSecurityGroup"}) {
+    ReadInBatchesBy("group-id", 1000);
+  }
 
   ResourceSchema Schema() const override {
     return ManagedSchema("aws_security_group", {{"name", OptionalComputed("string", true)},

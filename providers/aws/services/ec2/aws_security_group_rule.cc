@@ -166,7 +166,23 @@ class AwsSecurityGroupRule final : public AwsResourceType {
       if (described.error().code == kGroupNotFound) return {Value(), true, {}};
       return {Value(), false, AwsErrorDiag("DescribeSecurityGroups", described.error())};
     }
-    pugi::xml_node item = described->result.child("securityGroupInfo").child("item");
+    return FromGroup(described->result.child("securityGroupInfo").child("item"), prior);
+  }
+
+  bool ReadsInBatches() const override { return true; }
+  //! The rules' groups in DescribeSecurityGroups filtered on up to 200 group ids; a rule
+  //! whose group is not listed is gone, as Read says.
+  std::vector<ReadResult> ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) override {
+    return ReadByDescribe(
+        *session_, ctx, priors, "security_group_id",
+        {"DescribeSecurityGroups", "securityGroupInfo", "group-id", "groupId", 1000},
+        [&](pugi::xml_node group, const Value& prior) { return FromGroup(group, prior); },
+        [&](const Value& prior) { return Read(ctx, prior); });
+  }
+
+  //! The rule `prior` describes, as its group `item` holds it; gone when it does not.
+  ReadResult FromGroup(pugi::xml_node item, const Value& prior) const {
+    std::string group = GetString(prior, "security_group_id");
     if (!item) return {Value(), true, {}};
     const char* list = Direction(prior) == "Egress" ? "ipPermissionsEgress" : "ipPermissions";
     std::vector<PermissionAtom> remote = ReadPermissionAtoms(item.child(list), group);

@@ -14,7 +14,9 @@ class AwsSubnet final : public Ec2ResourceType {
  public:
   explicit AwsSubnet(std::shared_ptr<AwsSession> session)
       : Ec2ResourceType(std::move(session), {"DescribeSubnets", "SubnetId", "subnetSet",
-                                             "InvalidSubnetID.NotFound", "DeleteSubnet"}) {}
+                                             "InvalidSubnetID.NotFound", "DeleteSubnet"}) {
+    ReadInBatchesBy("subnet-id", 1000);
+  }
 
   ResourceSchema Schema() const override {
     return ManagedSchema("aws_subnet", {{"vpc_id", Required("string", true)},

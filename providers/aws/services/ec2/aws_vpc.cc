@@ -15,7 +15,9 @@ class AwsVpc final : public Ec2ResourceType {
  public:
   explicit AwsVpc(std::shared_ptr<AwsSession> session)
       : Ec2ResourceType(std::move(session), {"DescribeVpcs", "VpcId", "vpcSet",
-                                             "InvalidVpcID.NotFound", "DeleteVpc"}) {}
+                                             "InvalidVpcID.NotFound", "DeleteVpc"}) {
+    ReadInBatchesBy("vpc-id", 1000);
+  }
 
   ResourceSchema Schema() const override {
     return ManagedSchema("aws_vpc", {{"cidr_block", Required("string", true)},

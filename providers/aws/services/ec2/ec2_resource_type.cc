@@ -21,6 +21,20 @@ ReadResult Ec2ResourceType::Read(const OperationContext& ctx, const Value& prior
   return StateFrom(ctx, item, prior);
 }
 
+std::string Ec2ResourceType::IdElement() const {
+  std::string element = api_.id_param;
+  if (!element.empty()) element[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(element[0])));
+  return element;
+}
+
+std::vector<ReadResult> Ec2ResourceType::ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) {
+  if (!ReadsInBatches()) return AwsResourceType::ReadMany(ctx, priors);
+  return ReadByDescribe(
+      *session_, ctx, priors, "id", {api_.describe, api_.item_set, batch_filter_, IdElement(), batch_page_size_},
+      [&](pugi::xml_node item, const Value& prior) { return StateFrom(ctx, item, prior); },
+      [&](const Value& prior) { return Read(ctx, prior); });
+}
+
 ReadResult Ec2ResourceType::FindCreated(const OperationContext& ctx, const Value& planned) {
   if (ctx.idempotency_token.empty()) return {Value(), true, {}};
   QueryRequest call = Ec2Call(api_.describe);
@@ -31,8 +45,7 @@ ReadResult Ec2ResourceType::FindCreated(const OperationContext& ctx, const Value
   if (!item) return {Value(), true, {}};
   if (pugi::xml_node second = item.next_sibling("item")) {
     // Only a copy of the tag can do this: which one is ours is not for Strata to guess.
-    std::string id_element = api_.id_param;  // "VpcId" is answered as <vpcId>
-    id_element[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(id_element[0])));
+    std::string id_element = IdElement();
     return {Value(), false,
             attrs::Error("More than one object carries this create's token",
                            "Both " + std::string(item.child_value(id_element.c_str())) + " and " +

@@ -4,10 +4,12 @@
 // type's Modify*Attribute calls, delete that tolerates "already gone", import by id, and
 // recovery of an interrupted create by its create-token tag (CreateRecovery::CreateTag):
 // each create call tags the object through TagSpecification with TagsOnCreate, and
-// FindCreated looks it up with one Describe* filtered on that tag.
+// FindCreated looks it up with one Describe* filtered on that tag. A type that names its
+// id filter (ReadInBatchesBy) refreshes many objects in one Describe* per 200 ids.
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <pugixml.hpp>
 
@@ -32,6 +34,12 @@ class Ec2ResourceType : public AwsResourceType {
 
   CreateRecovery Recovery() const override { return CreateRecovery::CreateTag; }
   ReadResult Read(const OperationContext& ctx, const Value& prior) override;
+  bool ReadsInBatches() const override { return !batch_filter_.empty(); }
+  //! One Describe* filtered on the ids, 200 at a time (EC2's limit of values per filter),
+  //! following NextToken. An id the answer does not list is gone, as the single read's
+  //! *.NotFound says; a Describe* that fails is done again object by object, so that each
+  //! object gets its own answer (and one object's error never fails the others).
+  std::vector<ReadResult> ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) override;
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override;
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override;
   ApplyResult Import(const OperationContext& ctx, const std::string& id) override {
@@ -56,7 +64,21 @@ class Ec2ResourceType : public AwsResourceType {
   ApplyResult FinishCreate(const OperationContext& ctx, const QueryRequest& call,
                            const std::string& id_path, const Value& planned);
 
+  //! Opts the type into batch reads: Describe* with the filter `id_filter` ("subnet-id")
+  //! and, when the call pages, MaxResults `page_size` (its documented maximum); 0 when the
+  //! call has no paging (DescribeAddresses).
+  void ReadInBatchesBy(std::string id_filter, int page_size) {
+    batch_filter_ = std::move(id_filter);
+    batch_page_size_ = page_size;
+  }
+  //! The element an answer's item names its id with: "VpcId" is answered as <vpcId>.
+  std::string IdElement() const;
+
   Ec2ObjectApi api_;
+
+ private:
+  std::string batch_filter_;
+  int batch_page_size_ = 0;
 };
 
 }  // namespace strata::aws

@@ -6,6 +6,9 @@
 // attachment: an interrupted create found attached is adopted as it is (IAM also accepts
 // attaching a pair again, so none can be doubled).
 
+#include <map>
+#include <set>
+
 #include "providers/aws/client/paginator.h"
 #include "providers/aws/common/aws_resource_type.h"
 #include "providers/aws/services/iam/iam_api.h"
@@ -39,28 +42,27 @@ class AwsIamRolePolicyAttachment final : public AwsResourceType {
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
     std::string role, arn;
     Split(prior, role, arn);
-    auto fetch = [&](const std::string& marker) -> Result<XmlResponse> {
-      QueryRequest call = IamCall("ListAttachedRolePolicies");
-      call.Add("RoleName", role);
-      if (!marker.empty()) call.Add("Marker", marker);
-      return CallIam(*session_, ctx, call);
-    };
-    Result<std::vector<XmlResponse>> pages =
-        CollectPages<XmlResponse>(fetch, XmlNextToken("Marker"));
-    if (!pages.ok()) {
-      if (pages.error().code == kIamNoSuchEntity) return {Value(), true, {}};
-      return {Value(), false, AwsErrorDiag("ListAttachedRolePolicies", pages.error())};
+    return AnswerFor(role, arn, AttachedTo(ctx, role));
+  }
+
+  bool ReadsInBatches() const override { return true; }
+  //! One ListAttachedRolePolicies (all its pages) per role, for all the role's attachments
+  //! being read: an attachment the list does not hold is gone, as Read says. A role's
+  //! error is the answer of that role's attachments only.
+  std::vector<ReadResult> ReadMany(const OperationContext& ctx, const std::vector<Value>& priors) override {
+    std::map<std::string, std::vector<size_t>> by_role;
+    std::vector<std::string> arns(priors.size());
+    for (size_t i = 0; i < priors.size(); ++i) {
+      std::string role;
+      Split(priors[i], role, arns[i]);
+      by_role[role].push_back(i);
     }
-    for (const XmlResponse& page : *pages) {
-      for (pugi::xml_node m : page.result.child("AttachedPolicies").children("member")) {
-        if (arn != m.child_value("PolicyArn")) continue;
-        Value state = Value::Object({{"id", Value::String(role + "/" + arn)},
-                                     {"role", Value::String(role)},
-                                     {"policy_arn", Value::String(arn)}});
-        return {state, false, {}};
-      }
+    std::vector<ReadResult> results(priors.size());
+    for (const auto& [role, members] : by_role) {
+      Result<std::set<std::string>> attached = AttachedTo(ctx, role);
+      for (size_t i : members) results[i] = AnswerFor(role, arns[i], attached);
     }
-    return {Value(), true, {}};
+    return results;
   }
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
@@ -90,6 +92,39 @@ class AwsIamRolePolicyAttachment final : public AwsResourceType {
   }
 
  private:
+  //! The ARNs of the policies attached to `role` (every page of ListAttachedRolePolicies).
+  Result<std::set<std::string>> AttachedTo(const OperationContext& ctx, const std::string& role) const {
+    auto fetch = [&](const std::string& marker) -> Result<XmlResponse> {
+      QueryRequest call = IamCall("ListAttachedRolePolicies");
+      call.Add("RoleName", role);
+      if (!marker.empty()) call.Add("Marker", marker);
+      return CallIam(*session_, ctx, call);
+    };
+    Result<std::vector<XmlResponse>> pages = CollectPages<XmlResponse>(fetch, XmlNextToken("Marker"));
+    if (!pages.ok()) return pages.error();
+    std::set<std::string> arns;
+    for (const XmlResponse& page : *pages) {
+      for (pugi::xml_node m : page.result.child("AttachedPolicies").children("member")) arns.insert(m.child_value("PolicyArn"));
+    }
+    return arns;
+  }
+
+  //! The attachment of `arn` to `role`, as the role's list says: gone when the list (or the
+  //! role) does not hold it.
+  static ReadResult AnswerFor(const std::string& role, const std::string& arn,
+                              const Result<std::set<std::string>>& attached) {
+    if (!attached.ok()) {
+      if (attached.error().code == kIamNoSuchEntity) return {Value(), true, {}};
+      return {Value(), false, AwsErrorDiag("ListAttachedRolePolicies", attached.error())};
+    }
+    if (!attached->count(arn)) return {Value(), true, {}};
+    return {Value::Object({{"id", Value::String(role + "/" + arn)},
+                           {"role", Value::String(role)},
+                           {"policy_arn", Value::String(arn)}}),
+            false,
+            {}};
+  }
+
   //! The role and policy ARN of a prior: its attributes, else its id.
   static void Split(const Value& prior, std::string& role, std::string& arn) {
     role = GetString(prior, "role");
