@@ -5,7 +5,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
-#include "state/sqlite/stage_key.h"
+#include "state/stage_key.h"
 
 namespace strata::state {
 
@@ -13,7 +13,7 @@ using sqlite::Statement;
 using sqlite::Transaction;
 
 std::string SqliteStateStore::Key(const std::string& stage) const {
-  return sqlite::StageKey(options_.environment, stage);
+  return StageKey(options_.environment, stage);
 }
 
 namespace {
@@ -53,7 +53,7 @@ StateResult<std::vector<EnvironmentSummary>> SqliteStateStore::ListEnvironments(
     Statement& st = db_->Prepare(
         "SELECT s.name, (SELECT COUNT(*) FROM resources r WHERE r.stage = s.name) FROM stages s");
     while (st.Step()) {
-      auto it = by_name.find(sqlite::SplitStageKey(st.Text(0)).environment);
+      auto it = by_name.find(SplitStageKey(st.Text(0)).environment);
       if (it == by_name.end()) continue;  // not reachable: deleting an environment deletes its stages
       ++it->second.stages;
       it->second.resources += st.Int(1);
@@ -97,7 +97,7 @@ StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool fo
       return StateStatus::Error(StateCode::NotFound, "the environment \"" + name +
                                                          "\" does not exist (see `strata env list`)");
     }
-    const std::string prefix = sqlite::StageKey(name, "");
+    const std::string prefix = StageKey(name, "");
     auto in_environment = [&](const std::string& key) { return key.compare(0, prefix.size(), prefix) == 0; };
     {
       Statement& st = db_->Prepare("SELECT stage FROM locks ORDER BY stage");
@@ -122,7 +122,7 @@ StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool fo
         stages.push_back(st.Text(0));
         if (int64_t n = st.Int(1); n > 0) {
           total += n;
-          held += std::string(held.empty() ? "" : ", ") + "stage " + sqlite::SplitStageKey(st.Text(0)).stage + ": " +
+          held += std::string(held.empty() ? "" : ", ") + "stage " + SplitStageKey(st.Text(0)).stage + ": " +
                   std::to_string(n);
         }
       }

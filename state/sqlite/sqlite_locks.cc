@@ -2,7 +2,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
-#include "state/sqlite/stage_key.h"
+#include "state/stage_key.h"
 
 namespace strata::state {
 
@@ -17,7 +17,7 @@ constexpr char kLockColumns[] = "id, stage, user, host, pid, process_start, oper
 LockInfo LockFromRow(const Statement& st) {
   LockInfo l;
   l.id = st.Text(0);
-  sqlite::StageKeyParts key = sqlite::SplitStageKey(st.Text(1));
+  StageKeyParts key = SplitStageKey(st.Text(1));
   l.environment = key.environment;
   l.stage = key.stage;
   l.user = st.Text(2);

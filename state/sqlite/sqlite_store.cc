@@ -7,7 +7,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/schema.h"
-#include "state/sqlite/stage_key.h"
+#include "state/stage_key.h"
 
 namespace strata::state {
 
@@ -54,7 +54,7 @@ bool LooksLikeSqlite(const std::string& path) {
 OperationRecord OperationFromRow(const Statement& st) {
   OperationRecord op;
   op.id = st.Int(0);
-  op.stage = sqlite::SplitStageKey(st.Text(1)).stage;
+  op.stage = SplitStageKey(st.Text(1)).stage;
   op.change_set_id = st.Int(2);
   if (auto a = ParseResourceInstanceAddr(st.Text(3)).addr) op.addr = *a;
   op.action = ParseOperationAction(st.Text(4)).value_or(OperationAction::Create);
@@ -244,7 +244,7 @@ StateResult<std::vector<StageSummary>> SqliteStateStore::ListStages() {
         "(SELECT COUNT(*) FROM resources r WHERE r.stage = s.name) FROM stages s ORDER BY s.name");
     std::vector<StageSummary> out;
     while (st.Step()) {
-      sqlite::StageKeyParts key = sqlite::SplitStageKey(st.Text(0));
+      StageKeyParts key = SplitStageKey(st.Text(0));
       if (key.environment != options_.environment) continue;
       out.push_back({key.stage, st.Text(1), st.Int(2), st.Int(4), st.Int(3)});
     }

@@ -1,0 +1,30 @@
+#pragma once
+// Internal to state/postgres: the boundary where libpq failures become StateStatus values.
+
+#include <nlohmann/json.hpp>
+
+#include "state/postgres/pg_connection.h"
+#include "state/postgres/postgres_store.h"
+#include "state/status.h"
+
+namespace strata::state {
+
+//! The status for a PostgreSQL failure on the database `where` (a masked URL and schema).
+StateStatus PgErrorStatus(const std::string& where, const pg::PgError& e);
+
+template <class F>
+auto PostgresStateStore::Guard(F&& body) -> decltype(body()) {
+  using R = decltype(body());
+  try {
+    return body();
+  } catch (const pg::PgError& e) {
+    return R(PgErrorStatus(Where(), e));
+  } catch (const nlohmann::json::exception& e) {
+    return R(StateStatus::Error(StateCode::Corrupt, "the state database " + Where() + " holds malformed data (" +
+                                                        e.what() + ")"));
+  } catch (const std::runtime_error& e) {
+    return R(StateStatus::Error(StateCode::Io, e.what()));
+  }
+}
+
+}  // namespace strata::state
