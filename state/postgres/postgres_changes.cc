@@ -11,22 +11,6 @@ namespace strata::state {
 using pg::Rows;
 using pg::Transaction;
 
-namespace {
-
-StateStatus PgChangeSetNotOpen(int64_t id, const std::string& status) {
-  return StateStatus::Error(StateCode::InvalidArgument,
-                            "change set " + std::to_string(id) + " is " + (status.empty() ? "unknown" : status) +
-                                ", not open: begin a new one");
-}
-
-ResourceStatus PendingStatusOf(OperationAction action) {
-  return action == OperationAction::Create   ? ResourceStatus::PendingCreate
-         : action == OperationAction::Update ? ResourceStatus::PendingUpdate
-                                             : ResourceStatus::PendingDelete;
-}
-
-}  // namespace
-
 void PostgresStateStore::EnsureStage(const std::string& stage, const std::string& lineage) {
   int64_t now = env_->NowMillis();
   db_->Query(
@@ -43,7 +27,7 @@ StateStatus PostgresStateStore::RequireOpenChangeSet(const ChangeSet& cs) {
   if (StateStatus s = RequireLock(cs.stage, cs.lock_id); !s.ok()) return s;
   Rows rows = db_->Query("SELECT status FROM change_sets WHERE id = $1 AND stage = $2", {cs.id, Key(cs.stage)});
   std::string status = rows.empty() ? "" : rows.Text(0, 0);
-  if (status != "open") return PgChangeSetNotOpen(cs.id, status);
+  if (status != "open") return ChangeSetNotOpen(cs.id, status);
   return StateStatus::Ok();
 }
 
@@ -94,17 +78,11 @@ StateResult<PostgresStateStore::PendingOp> PostgresStateStore::ReadPendingOp(con
       "SELECT address, action, prior_status, status, idempotency_token, deposed FROM operations "
       "WHERE id = $1 AND stage = $2",
       {id, Key(stage)});
-  if (rows.empty()) {
-    return StateStatus::Error(StateCode::NotFound,
-                              "stage \"" + stage + "\" has no operation " + std::to_string(id) + " in its journal");
-  }
+  if (rows.empty()) return NoSuchOperation(stage, id);
   PendingOp op{rows.Text(0, 0), rows.Text(0, 5), rows.Text(0, 1),
                rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)), rows.Text(0, 4)};
   std::string status = rows.Text(0, 3);
-  if (status != "pending") {
-    return StateStatus::Error(StateCode::InvalidArgument,
-                              "operation " + std::to_string(id) + " on " + op.address + " is already " + status);
-  }
+  if (status != "pending") return OperationFinished(id, op.address, status);
   return op;
 }
 
@@ -116,12 +94,7 @@ StateResult<int64_t> PostgresStateStore::BeginOperation(const ChangeSet& cs, con
     auto prior = ReadResource(cs.stage, address, request.deposed);
     bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
                        !request.deposed.empty();
-    if (needs_prior && !prior) {
-      std::string object = request.deposed.empty() ? address : address + " (deposed object " + request.deposed + ")";
-      return StateStatus::Error(StateCode::NotFound, "cannot " + std::string(ToString(request.action)) + " " +
-                                                         object + ": it is not in the state of stage \"" +
-                                                         cs.stage + "\"");
-    }
+    if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
     int64_t now = env_->NowMillis();
     int64_t op_id = db_->Query(
                            "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
@@ -160,8 +133,7 @@ StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t o
     auto op = ReadPendingOp(cs.stage, operation_id);
     if (!op.ok()) return op.status();
     if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
-      return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) + " is on " +
-                                                                op->address + ", not on " + result->addr.ToString());
+      return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
     }
     if (result) {
       ResourceInstanceState r = *result;
@@ -188,9 +160,7 @@ StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t opera
     if (!op.ok()) return op.status();
     if (partial) {
       if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
-        return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) +
-                                                                  " is on " + op->address + ", not on " +
-                                                                  partial->addr.ToString());
+        return OperationOnAnotherObject(operation_id, op->address, partial->addr.ToString());
       }
       ResourceInstanceState r = *partial;
       if (r.idempotency_token.empty()) r.idempotency_token = op->token;
@@ -315,18 +285,7 @@ StateResult<CommitResult> PostgresStateStore::CommitChangeSet(const ChangeSet& c
     Rows flag = db_->Query("SELECT dirty FROM change_sets WHERE id = $1", {cs.id});
     bool dirty = !flag.empty() && flag.Int(0, 0) != 0;
     if (outputs) {
-      // Compare values, not stored text: sealing uses a fresh nonce each time.
-      auto existing = ReadOutputs(cs.stage);
-      bool same = existing.size() == outputs->size();
-      for (size_t i = 0; same && i < existing.size(); ++i) {
-        auto old = DecodeOutput(existing[i], options_.keys, true, cs.stage);
-        const OutputState* now = nullptr;
-        for (const auto& o : *outputs) {
-          if (o.name == existing[i].name) now = &o;
-        }
-        same = old.ok() && now && now->sensitive == old->sensitive && now->value.Equals(old->value) &&
-               now->value.IsNull() == old->value.IsNull();
-      }
+      bool same = SameOutputs(ReadOutputs(cs.stage), *outputs, options_.keys, cs.stage);
       if (!same) {
         std::vector<StoredOutput> rows;
         for (const auto& o : *outputs) rows.push_back(EncodeOutput(o, options_.keys, *env_));
@@ -366,9 +325,6 @@ int64_t PostgresStateStore::CommitSerial(const std::string& stage, const std::st
              {now, Key(stage)});
   auto resources = ReadResources(stage);
   auto outputs = ReadOutputs(stage);
-  nlohmann::json snapshot{{"resources", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
-  for (const auto& r : resources) snapshot["resources"].push_back(ToJson(r));
-  for (const auto& o : outputs) snapshot["outputs"].push_back(ToJson(o));
   db_->Query(
       "INSERT INTO history(stage, serial, lineage, created_at, operation, holder, resource_count, output_count, "
       "snapshot) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (stage, serial) DO UPDATE SET "
@@ -376,7 +332,7 @@ int64_t PostgresStateStore::CommitSerial(const std::string& stage, const std::st
       "holder = EXCLUDED.holder, resource_count = EXCLUDED.resource_count, output_count = EXCLUDED.output_count, "
       "snapshot = EXCLUDED.snapshot",
       {Key(stage), serial, lineage, now, operation, Holder(), static_cast<int64_t>(resources.size()),
-       static_cast<int64_t>(outputs.size()), snapshot.dump()});
+       static_cast<int64_t>(outputs.size()), SnapshotText(resources, outputs)});
   if (options_.history_retention > 0) {
     db_->Query("DELETE FROM history WHERE stage = $1 AND serial <= $2",
                {Key(stage), serial - options_.history_retention});

@@ -59,22 +59,7 @@ StateResult<int64_t> PostgresStateStore::ReplaceStage(const std::string& lock_id
       lineage = header->first;
       serial = header->second;
     }
-    if (lineage && !options.force) {
-      if (!state.lineage.empty() && state.lineage != *lineage) {
-        return StateStatus::Error(StateCode::LineageMismatch,
-                                  "the state to push has lineage " + state.lineage + ", but stage \"" + stage +
-                                      "\" has lineage " + *lineage +
-                                      ": it is a different state, not a version of this one. Use -force to replace "
-                                      "the stage's state anyway");
-      }
-      if (state.serial < serial) {
-        return StateStatus::Error(StateCode::SerialConflict,
-                                  "the state to push has serial " + std::to_string(state.serial) + ", but stage \"" +
-                                      stage + "\" is at serial " + std::to_string(serial) +
-                                      ": it changed since that state was pulled. Pull again and redo the edit, or "
-                                      "use -force to overwrite the newer state");
-      }
-    }
+    if (StateStatus s = CheckPush(state, lineage, serial, options.force); !s.ok()) return s;
     std::string new_lineage = state.lineage.empty() ? lineage.value_or("") : state.lineage;
     EnsureStage(stage, new_lineage);
     if (!new_lineage.empty()) db_->Query("UPDATE stages SET lineage = $1 WHERE name = $2", {new_lineage, Key(stage)});
@@ -102,30 +87,13 @@ StateResult<int64_t> PostgresStateStore::Rollback(const std::string& lock_id, co
     int64_t current_serial = 0;
     if (auto header = ReadLineageAndSerial(stage)) std::tie(current_lineage, current_serial) = *header;
     Rows rows = db_->Query("SELECT lineage, snapshot FROM history WHERE stage = $1 AND serial = $2", {Key(stage), serial});
-    if (rows.empty()) {
-      return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no snapshot of serial " +
-                                                         std::to_string(serial) + " (see `strata state history " +
-                                                         stage + "`)");
-    }
-    std::string lineage = rows.Text(0, 0);
-    auto snapshot = nlohmann::json::parse(rows.Text(0, 1));
-    if (serial == current_serial) {
-      return StateStatus::Error(StateCode::InvalidArgument,
-                                "serial " + std::to_string(serial) + " is already the current state of stage \"" +
-                                    stage + "\"");
-    }
-    if (lineage != current_lineage) {
-      return StateStatus::Error(StateCode::LineageMismatch,
-                                "the snapshot of serial " + std::to_string(serial) + " belongs to lineage " + lineage +
-                                    ", but stage \"" + stage + "\" now has lineage " + current_lineage +
-                                    " (its state was replaced by a forced push)");
-    }
+    if (rows.empty()) return NoSnapshot(stage, serial);
+    if (StateStatus s = CheckRollback(stage, serial, rows.Text(0, 0), current_serial, current_lineage); !s.ok()) return s;
+    StoredSnapshot snapshot = ParseSnapshot(rows.Text(0, 1));
     // Stored rows are copied as they are: sealed secrets stay sealed, no key needed.
     db_->Query("DELETE FROM resources WHERE stage = $1", {Key(stage)});
-    for (const auto& r : snapshot.at("resources")) WriteResource(stage, StoredResourceFromJson(r));
-    std::vector<StoredOutput> outputs;
-    for (const auto& o : snapshot.at("outputs")) outputs.push_back(StoredOutputFromJson(o));
-    WriteOutputs(stage, outputs);
+    for (const auto& r : snapshot.resources) WriteResource(stage, r);
+    WriteOutputs(stage, snapshot.outputs);
     int64_t new_serial = CommitSerial(stage, "rollback to " + std::to_string(serial));
     tx.Commit();
     return new_serial;

@@ -71,14 +71,7 @@ StateStatus PostgresStateStore::CreateEnvironment(const std::string& name) {
 }
 
 StateStatus PostgresStateStore::DeleteEnvironment(const std::string& name, bool force) {
-  if (name == kDefaultEnvironment) {
-    return StateStatus::Error(StateCode::InvalidArgument, "the environment \"default\" always exists and cannot be deleted");
-  }
-  if (name == options_.environment) {
-    return StateStatus::Error(StateCode::InvalidArgument, "the environment \"" + name +
-                                                              "\" is the one in use: select another first (`strata "
-                                                              "env select default`)");
-  }
+  if (StateStatus s = CheckEnvironmentDeletable(name, options_.environment); !s.ok()) return s;
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_);
     // Row-locked: a concurrent delete of the same environment waits, then finds it gone.
@@ -94,7 +87,7 @@ StateStatus PostgresStateStore::DeleteEnvironment(const std::string& name, bool 
       auto lock = ReadLockByKey(locks.Text(i, 0));
       return StateStatus::Error(StateCode::LockHeld, "cannot delete the environment \"" + name +
                                                          "\" while one of its stages is locked: " +
-                                                         LockHeldMessage(*lock));
+                                                         LockHeldMessage(*lock, env_->NowMillis()));
     }
     std::vector<std::string> stages;
     std::string held;
@@ -111,13 +104,7 @@ StateStatus PostgresStateStore::DeleteEnvironment(const std::string& name, bool 
                 std::to_string(n);
       }
     }
-    if (total > 0 && !force) {
-      return StateStatus::Error(StateCode::InvalidArgument,
-                                "the environment \"" + name + "\" still holds " + std::to_string(total) +
-                                    " resource instance" + (total == 1 ? "" : "s") + " (" + held +
-                                    "): destroy them first (`strata destroy -env " + name +
-                                    " STAGE`), or pass -force to forget them (the objects stay in the world)");
-    }
+    if (total > 0 && !force) return EnvironmentStillHolds(name, total, held);
     // Resources, outputs, change sets, operations, history and reads follow their stage
     // (ON DELETE CASCADE).
     for (const auto& key : stages) db_->Query("DELETE FROM stages WHERE name = $1", {key});

@@ -38,19 +38,7 @@ LockInfo PgLockFromRow(const Rows& rows, int i) {
   return l;
 }
 
-std::string PgAgo(int64_t millis) {
-  int64_t s = millis / 1000;
-  if (s < 120) return std::to_string(s) + " s ago";
-  if (s < 7200) return std::to_string(s / 60) + " min ago";
-  if (s < 172800) return std::to_string(s / 3600) + " h ago";
-  return std::to_string(s / 86400) + " days ago";
-}
-
 }  // namespace
-
-std::string PostgresStateStore::StageLabel(const std::string& environment, const std::string& stage) {
-  return "stage \"" + stage + "\" in environment \"" + environment + "\"";
-}
 
 pg::Connection& PostgresStateStore::LockConnection() {
   if (!lock_db_) lock_db_ = pg::Connection::Open(options_.url, options_.schema);
@@ -63,17 +51,6 @@ std::optional<LockInfo> PostgresStateStore::ReadLockByKey(const std::string& key
   return PgLockFromRow(rows, 0);
 }
 
-std::string PostgresStateStore::LockDescription(const LockInfo& lock) const {
-  return lock.Holder() + " (pid " + std::to_string(lock.pid) + ") for \"" + lock.operation + "\" since " +
-         FormatTimestamp(lock.since) + " (" + PgAgo(env_->NowMillis() - lock.since) + "), lock ID " + lock.id;
-}
-
-std::string PostgresStateStore::LockHeldMessage(const LockInfo& lock) const {
-  return StageLabel(lock.environment, lock.stage) + " is locked by " + LockDescription(lock) +
-         ". Wait for it to finish (-lock-timeout=DURATION waits), or, if you are sure no strata process is "
-         "working on this stage, run `strata force-unlock " + lock.id + "`.";
-}
-
 StateResult<LockInfo> PostgresStateStore::TryLock(const LockRequest& request) {
   return Guard([&]() -> StateResult<LockInfo> {
     if (request.stage.empty()) return StateStatus::Error(StateCode::InvalidArgument, "a lock needs a stage name");
@@ -83,9 +60,9 @@ StateResult<LockInfo> PostgresStateStore::TryLock(const LockRequest& request) {
     // (then this store, the session that holds it, takes the stage anew).
     bool mine = held_.count(key) > 0;
     if (mine) {
-      if (auto held = ReadLockByKey(key)) return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held));
+      if (auto held = ReadLockByKey(key)) return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held, env_->NowMillis()));
     } else if (!LockConnection().Query("SELECT pg_try_advisory_lock($1)", {LockKey(key)}).Bool(0, 0)) {
-      if (auto held = ReadLockByKey(key)) return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held));
+      if (auto held = ReadLockByKey(key)) return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held, env_->NowMillis()));
       // No row: a session whose lock was force-unlocked is still connected (or a holder is
       // between taking the lock and writing its row).
       Rows holder = db_->Query(
@@ -109,7 +86,7 @@ StateResult<LockInfo> PostgresStateStore::TryLock(const LockRequest& request) {
       std::string took_over;
       if (auto left = ReadLockByKey(key)) {
         // We hold the advisory lock, so the row's session is gone (killed, crashed, lost).
-        took_over = LockDescription(*left);
+        took_over = LockDescription(*left, env_->NowMillis());
         db_->Query("DELETE FROM locks WHERE stage = $1", {key});
       }
       LockInfo lock;
@@ -159,16 +136,10 @@ StateResult<LockInfo> PostgresStateStore::ForceUnlock(const std::string& lock_id
     Transaction tx(*db_);
     Rows rows = db_->Query(std::string(kPgLockSelect) + "WHERE k.id = $1", {lock_id});
     if (rows.empty()) {
-      std::string held;
+      std::vector<LockInfo> held;
       Rows all = db_->Query(std::string(kPgLockSelect) + "ORDER BY k.stage COLLATE \"C\"");
-      for (int i = 0; i < all.size(); ++i) {
-        LockInfo l = PgLockFromRow(all, i);
-        held += "\n  " + l.id + "  " + StageLabel(l.environment, l.stage) + ", " + l.Holder() + ", \"" + l.operation +
-                "\" since " + FormatTimestamp(l.since);
-      }
-      return StateStatus::Error(StateCode::NotFound, "no lock has the ID " + lock_id +
-                                                         (held.empty() ? ": no stage is locked"
-                                                                       : ". The locks held now are:" + held));
+      for (int i = 0; i < all.size(); ++i) held.push_back(PgLockFromRow(all, i));
+      return NoSuchLock(lock_id, held);
     }
     LockInfo lock = PgLockFromRow(rows, 0);
     // Only the row: the holder's session keeps its advisory lock (nobody else gets in while
@@ -203,16 +174,7 @@ StateStatus PostgresStateStore::RequireLock(const std::string& stage, const std:
   std::optional<std::string> held;
   if (!rows.empty()) held = rows.Text(0, 0);
   if (held && *held == lock_id) return StateStatus::Ok();
-  std::string msg = "refusing to write " + StageLabel(options_.environment, stage) +
-                    ": this process does not hold its lock" +
-                    (lock_id.empty() ? "" : " (its lock " + lock_id + " was force-unlocked");
-  if (held) {
-    auto lock = ReadLockByKey(Key(stage));
-    msg += lock_id.empty() ? "; " : " and ";
-    msg += "the stage is now locked by " + lock->Holder() + " for \"" + lock->operation + "\"";
-  }
-  if (!lock_id.empty()) msg += ")";
-  return StateStatus::Error(StateCode::LockNotHeld, msg);
+  return LockNotHeld(options_.environment, stage, lock_id, held ? ReadLockByKey(Key(stage)) : std::nullopt);
 }
 
 }  // namespace strata::state

@@ -16,15 +16,7 @@ StateResult<StateStore::SecretCounts> PostgresStateStore::CountSecrets() {
   return Guard([&]() -> StateResult<SecretCounts> {
     SecretCounts counts;
     std::string primary = options_.keys.primary ? options_.keys.primary->id : "";
-    auto count = [&](const std::string& sealed) {
-      if (crypto::IsSealedInClear(sealed)) {
-        ++counts.in_clear;
-      } else if (!primary.empty() && crypto::SealedKeyId(sealed) == primary) {
-        ++counts.current_key;
-      } else {
-        ++counts.other_key;
-      }
-    };
+    auto count = [&](const std::string& sealed) { CountSealed(sealed, primary, counts); };
     Transaction tx(*db_, pg::kSnapshotRead);
     for (const char* sql : {"SELECT secrets FROM resources WHERE secrets != '[]'",
                             "SELECT secrets FROM outputs WHERE secrets != '[]'"}) {
@@ -49,7 +41,7 @@ StateResult<int64_t> PostgresStateStore::Rekey() {
     if (!locks.empty()) {
       auto lock = ReadLockByKey(locks.Text(0, 0));
       return StateStatus::Error(StateCode::LockHeld, "re-encrypting needs every stage unlocked: " +
-                                                         LockHeldMessage(*lock));
+                                                         LockHeldMessage(*lock, env_->NowMillis()));
     }
     int64_t resealed = 0;
     // Current rows.

@@ -174,36 +174,6 @@ void PostgresStateStore::WriteOutputs(const std::string& stage, const std::vecto
   }
 }
 
-StoredResource PostgresStateStore::Encode(const ResourceInstanceState& r, const std::optional<StoredResource>& prior) {
-  StoredResource row = EncodeResource(r, options_.keys, *env_);
-  int64_t now = env_->NowMillis();
-  if (row.created_at == 0) row.created_at = prior ? prior->created_at : now;
-  row.updated_at = now;
-  return row;
-}
-
-StateResult<StageState> PostgresStateStore::DecodeStage(const std::string& stage, const std::string& lineage,
-                                                        int64_t serial, const std::vector<StoredResource>& rows,
-                                                        const std::vector<StoredOutput>& outputs, bool decrypt) {
-  StageState state;
-  state.stage = stage;
-  state.exists = true;
-  state.lineage = lineage;
-  state.serial = serial;
-  state.resources.reserve(rows.size());
-  for (const auto& row : rows) {
-    auto r = DecodeResource(row, options_.keys, decrypt, stage);
-    if (!r.ok()) return r.status();
-    (r->deposed.empty() ? state.resources : state.deposed).push_back(std::move(*r));
-  }
-  for (const auto& row : outputs) {
-    auto o = DecodeOutput(row, options_.keys, decrypt, stage);
-    if (!o.ok()) return o.status();
-    state.outputs.push_back(std::move(*o));
-  }
-  return state;
-}
-
 // --- Reads ------------------------------------------------------------------------------
 
 StateResult<std::vector<StageSummary>> PostgresStateStore::ListStages() {
@@ -234,7 +204,7 @@ StateResult<StageState> PostgresStateStore::LoadStage(const std::string& stage, 
     auto rows = ReadResources(stage);
     auto outputs = ReadOutputs(stage);
     tx.Commit();
-    return DecodeStage(stage, header->first, header->second, rows, outputs, options.decrypt_secrets);
+    return DecodeStage(stage, header->first, header->second, rows, outputs, options_.keys, options.decrypt_secrets);
   });
 }
 
@@ -242,15 +212,7 @@ StateResult<std::map<std::string, OutputState>> PostgresStateStore::LoadOutputs(
   return Guard([&]() -> StateResult<std::map<std::string, OutputState>> {
     Transaction tx(*db_, pg::kSnapshotRead);
     auto header = ReadLineageAndSerial(stage);
-    if (!header || header->second <= 0) {
-      bool other = options_.environment != kDefaultEnvironment;
-      return StateStatus::Error(StateCode::NotFound,
-                                "stage \"" + stage + "\"" +
-                                    (other ? " has not been applied in environment \"" + options_.environment + "\" yet"
-                                           : " has not been applied yet") +
-                                    ", so its outputs are unknown: run `strata apply " +
-                                    (other ? "-env " + options_.environment + " " : "") + stage + "` first");
-    }
+    if (!header || header->second <= 0) return NotAppliedYet(stage, options_.environment);
     auto rows = ReadOutputs(stage);
     tx.Commit();
     std::map<std::string, OutputState> out;
@@ -294,17 +256,10 @@ StateResult<StageState> PostgresStateStore::LoadSnapshot(const std::string& stag
                                                          const LoadOptions& options) {
   return Guard([&]() -> StateResult<StageState> {
     Rows rows = db_->Query("SELECT lineage, snapshot FROM history WHERE stage = $1 AND serial = $2", {Key(stage), serial});
-    if (rows.empty()) {
-      return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no snapshot of serial " +
-                                                         std::to_string(serial) +
-                                                         " (see `strata state history " + stage + "`)");
-    }
-    auto snapshot = nlohmann::json::parse(rows.Text(0, 1));
-    std::vector<StoredResource> resources;
-    std::vector<StoredOutput> outputs;
-    for (const auto& r : snapshot.at("resources")) resources.push_back(StoredResourceFromJson(r));
-    for (const auto& o : snapshot.at("outputs")) outputs.push_back(StoredOutputFromJson(o));
-    return DecodeStage(stage, rows.Text(0, 0), serial, resources, outputs, options.decrypt_secrets);
+    if (rows.empty()) return NoSnapshot(stage, serial);
+    StoredSnapshot snapshot = ParseSnapshot(rows.Text(0, 1));
+    return DecodeStage(stage, rows.Text(0, 0), serial, snapshot.resources, snapshot.outputs, options_.keys,
+                       options.decrypt_secrets);
   });
 }
 

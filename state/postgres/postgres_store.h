@@ -33,6 +33,7 @@
 #include "state/environment.h"
 #include "state/postgres/pg_connection.h"
 #include "state/store.h"
+#include "state/store_shared.h"
 #include "state/stored_rows.h"
 
 namespace strata::state {
@@ -125,7 +126,6 @@ class PostgresStateStore final : public StateStore {
   std::string Key(const std::string& stage) const;
   // The advisory lock key of a stage key (schema-qualified, so schemas never collide).
   int64_t LockKey(const std::string& key) const;
-  static std::string StageLabel(const std::string& environment, const std::string& stage);
   StateStatus RequireEnvironment();
 
   // Locks.
@@ -133,8 +133,6 @@ class PostgresStateStore final : public StateStore {
   StateStatus RequireOpenChangeSet(const ChangeSet& cs);
   pg::Connection& LockConnection();
   std::optional<LockInfo> ReadLockByKey(const std::string& key);
-  std::string LockDescription(const LockInfo& lock) const;
-  std::string LockHeldMessage(const LockInfo& lock) const;
   std::string Holder();
 
   // Rows (within a transaction where it matters).
@@ -146,10 +144,9 @@ class PostgresStateStore final : public StateStore {
   void WriteResource(const std::string& stage, const StoredResource& row);
   void WriteOutputs(const std::string& stage, const std::vector<StoredOutput>& outputs);
   void MarkDirty(int64_t change_set_id);
-  StateResult<StageState> DecodeStage(const std::string& stage, const std::string& lineage, int64_t serial,
-                                      const std::vector<StoredResource>& rows,
-                                      const std::vector<StoredOutput>& outputs, bool decrypt);
-  StoredResource Encode(const ResourceInstanceState& r, const std::optional<StoredResource>& prior);
+  StoredResource Encode(const ResourceInstanceState& r, const std::optional<StoredResource>& prior) {
+    return EncodeResourceRow(r, prior, options_.keys, *env_);
+  }
   int64_t CommitSerial(const std::string& stage, const std::string& operation);
   std::optional<std::pair<std::string, int64_t>> ReadLineageAndSerial(const std::string& stage);
 

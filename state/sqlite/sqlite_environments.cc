@@ -83,14 +83,7 @@ StateStatus SqliteStateStore::CreateEnvironment(const std::string& name) {
 }
 
 StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool force) {
-  if (name == kDefaultEnvironment) {
-    return StateStatus::Error(StateCode::InvalidArgument, "the environment \"default\" always exists and cannot be deleted");
-  }
-  if (name == options_.environment) {
-    return StateStatus::Error(StateCode::InvalidArgument, "the environment \"" + name +
-                                                              "\" is the one in use: select another first (`strata "
-                                                              "env select default`)");
-  }
+  if (StateStatus s = CheckEnvironmentDeletable(name, options_.environment); !s.ok()) return s;
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     if (!EnvironmentExists(*db_, name)) {
@@ -108,7 +101,7 @@ StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool fo
         auto lock = ReadLockByKey(key);
         return StateStatus::Error(StateCode::LockHeld, "cannot delete the environment \"" + name +
                                                            "\" while one of its stages is locked: " +
-                                                           LockHeldMessage(*lock));
+                                                           LockHeldMessage(*lock, env_->NowMillis()));
       }
     }
     std::vector<std::string> stages;
@@ -127,13 +120,7 @@ StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool fo
         }
       }
     }
-    if (total > 0 && !force) {
-      return StateStatus::Error(StateCode::InvalidArgument,
-                                "the environment \"" + name + "\" still holds " + std::to_string(total) +
-                                    " resource instance" + (total == 1 ? "" : "s") + " (" + held +
-                                    "): destroy them first (`strata destroy -env " + name +
-                                    " STAGE`), or pass -force to forget them (the objects stay in the world)");
-    }
+    if (total > 0 && !force) return EnvironmentStillHolds(name, total, held);
     // Resources, outputs, change sets, operations and history follow their stage (ON DELETE CASCADE).
     for (const auto& key : stages) db_->Prepare("DELETE FROM stages WHERE name = ?").Bind(1, key).Run();
     db_->Prepare("DELETE FROM environments WHERE name = ?").Bind(1, name).Run();

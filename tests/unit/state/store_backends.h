@@ -80,6 +80,8 @@ class BackendTest : public ::testing::TestWithParam<Backend> {
 };
 
 std::string BackendName(const ::testing::TestParamInfo<Backend>& info);
+//! For gtest's messages and ctest's test names ("GetParam() = Postgres").
+inline void PrintTo(Backend backend, std::ostream* os) { *os << (backend == Backend::Sqlite ? "Sqlite" : "Postgres"); }
 
 #define STRATA_ON_EVERY_BACKEND(Suite)                                                                         \
   INSTANTIATE_TEST_SUITE_P(Backends, Suite,                                                                    \
