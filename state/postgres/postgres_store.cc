@@ -59,8 +59,11 @@ OperationRecord PgOperationFromRow(const Rows& rows, int i) {
 StateStatus PgErrorStatus(const std::string& where, const pg::PgError& e) {
   const std::string& state = e.sqlstate();
   if (state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03") {
-    return StateStatus::Error(StateCode::Io, "cannot reach the state database " + where + ": " + e.what() +
-                                                 ". Check the server, the URL (state.url or STRATA_PG_URL) and the "
+    std::string what = e.what();
+    for (size_t nl = what.find('\n'); nl != std::string::npos; nl = what.find('\n', nl)) what.replace(nl, 1, " ");
+    while (what.find("  ") != std::string::npos) what.replace(what.find("  "), 2, " ");
+    return StateStatus::Error(StateCode::Io, "cannot reach the state database " + where + " (" + what +
+                                                 "): check the server, the URL (state.url or STRATA_PG_URL) and the "
                                                  "credentials (PGPASSWORD or ~/.pgpass)");
   }
   if (state == "40001" || state == "40P01" || state == "55P03") {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: a project whose state is on PostgreSQL (STRATA_PG_URL), on a server this test
 # starts (pg_server.sh): apply, a no-op plan, state list and show, secrets sealed before they
-# reach the database, the schema setting, and a password that appears in no message.
+# reach the database, the schema setting, a password that appears in no message, two
+# applies of one stage at once, and kill -9 of an apply holding the lock.
 source "$(dirname "$0")/lib.sh"
 pgdir=$(mktemp -d /tmp/strata-e2e-pg-XXXXXX)
 if ! conninfo=$(bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" start "$pgdir" 2>"$work/pg.err"); then
@@ -64,4 +65,47 @@ port=$(cat "$pgdir/port")
 STRATA_PG_URL="postgresql://strata:WRONG-pw-4711@127.0.0.1:$port/postgres" run bad-password 1 "$STRATA" state list app
 expect "the error names the masked URL" "$err" "postgresql://strata:***@127.0.0.1:$port/postgres"
 if grep -qF "WRONG-pw-4711" <<<"$out$err"; then fail "the password is printed"; else pass "the password is in no output"; fi
+# Two processes applying one stage at once: exactly one writes, the other names the holder.
+q="$work/q"
+mkdir -p "$q/slow"
+cat >"$q/strata.yaml" <<'YAML'
+project: e2e-postgres-locks
+state: { schema: locks_e2e }
+stages:
+  - { name: slow, path: slow }
+YAML
+cat >"$q/slow/main.yaml" <<'YAML'
+resources:
+  wait:
+    type: time_sleep
+    properties: { create_duration: 4s }
+  after:
+    type: terraform_data
+    properties: { input: "${wait.id}" }
+YAML
+cd "$q" || exit 1
+locked() { [ "$(psql "$conninfo" -Atc "SELECT count(*) FROM locks_e2e.locks WHERE stage = 'slow'" 2>/dev/null)" = 1 ]; }
+wait_locked() { for _ in $(seq 1 200); do locked && return 0; sleep 0.05; done; return 1; }
+"$STRATA" apply -auto-approve slow >"$work/first.out" 2>&1 &
+first=$!
+if wait_locked; then pass "the first apply holds the stage's lock"; else fail "the first apply never locked the stage"; fi
+run second-apply 1 "$STRATA" apply -auto-approve slow
+expect "the second apply is refused naming the holder" "$err" "is locked by"
+expect "the refusal says how to force-unlock" "$err" "strata force-unlock"
+wait "$first" && pass "the first apply completes" || { fail "the first apply failed"; cat "$work/first.out"; }
+run list-after-race 0 "$STRATA" state list slow
+[ "$(grep -c . <<<"$out")" = 2 ] && pass "each instance once" || fail "state after the race: $out"
+
+# kill -9 of an apply holding the lock: its lock dies with its connection; the next apply
+# takes the stage over at once and finishes the work, nothing doubled.
+"$STRATA" destroy -auto-approve slow >/dev/null 2>&1
+"$STRATA" apply -auto-approve slow >"$work/killed.out" 2>&1 &
+victim=$!
+wait_locked && sleep 0.5
+kill -9 "$victim"; wait "$victim" 2>/dev/null
+run takeover 0 "$STRATA" apply -auto-approve -lock-timeout=10s slow
+expect "the dead holder's lock is taken over" "$out$err" "Took over a stale lock"
+run list-after-kill 0 "$STRATA" state list slow
+[ "$(grep -c . <<<"$out")" = 2 ] && pass "after kill -9: each instance once" || fail "state after kill -9: $out"
+locked && fail "a lock is left behind" || pass "no lock is left behind"
 finish

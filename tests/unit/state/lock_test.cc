@@ -72,7 +72,7 @@ TEST_F(SqliteLockTest, StaleLockOfADeadProcessOnThisHostIsTakenOver) {
   EXPECT_NE(second->took_over.find(first->id), std::string::npos) << second->took_over;
   Diagnostics warning = TakeoverWarning(*second);
   ASSERT_EQ(warning.items().size(), 1u);
-  EXPECT_NE(warning.items()[0].detail.find("no longer exists on this host"), std::string::npos);
+  EXPECT_NE(warning.items()[0].detail.find("gone from this host, killed or crashed"), std::string::npos);
   auto write = store->BeginOperation(*cs, {Addr("aws_vpc.a"), OperationAction::Create, "aws", "t"});
   EXPECT_EQ(write.status().code(), StateCode::LockNotHeld) << "the dead holder's change set is void";
   EXPECT_TRUE(store->Unlock("eks", second->id).ok());
