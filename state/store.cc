@@ -23,4 +23,26 @@ StateResult<LockInfo> StateStore::Lock(const LockRequest& request) {
   }
 }
 
+std::vector<StateResult<int64_t>> StateStore::WriteJournal(const ChangeSet& cs,
+                                                           const std::vector<JournalEntry>& entries) {
+  std::vector<StateResult<int64_t>> results;
+  results.reserve(entries.size());
+  for (const JournalEntry& e : entries) {
+    switch (e.kind) {
+      case JournalEntry::Kind::Begin: results.push_back(BeginOperation(cs, e.request)); break;
+      case JournalEntry::Kind::Complete: {
+        StateStatus s = CompleteOperation(cs, e.operation_id, e.state);
+        results.push_back(s.ok() ? StateResult<int64_t>(int64_t{0}) : StateResult<int64_t>(s));
+        break;
+      }
+      case JournalEntry::Kind::Fail: {
+        StateStatus s = FailOperation(cs, e.operation_id, e.error, e.state);
+        results.push_back(s.ok() ? StateResult<int64_t>(int64_t{0}) : StateResult<int64_t>(s));
+        break;
+      }
+    }
+  }
+  return results;
+}
+
 }  // namespace strata::state

@@ -80,6 +80,17 @@ struct OperationRequest {
   std::string deposed = "";
 };
 
+//! One write of the operation journal, for WriteJournal: a BeginOperation, a
+//! CompleteOperation or a FailOperation with the same arguments.
+struct JournalEntry {
+  enum class Kind { Begin, Complete, Fail };
+  Kind kind = Kind::Begin;
+  OperationRequest request;                    // Begin
+  int64_t operation_id = 0;                    // Complete, Fail
+  std::optional<ResourceInstanceState> state;  // Complete: the result; Fail: the partial state
+  std::string error;                           // Fail
+};
+
 struct CommitResult {
   int64_t serial = 0;
   bool changed = false;  // false: nothing changed, the serial stayed
@@ -154,6 +165,15 @@ class StateStore {
   //! `partial` when the provider reported one (e.g. created but tainted).
   virtual StateStatus FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
                                     const std::optional<ResourceInstanceState>& partial = std::nullopt) = 0;
+  //! Several journal writes in one durable step (group commit: the parallel operations of an
+  //! apply share one fsync). Each entry has exactly the effect and the result of its own
+  //! call — an entry refused (NotFound, InvalidArgument) changes nothing and leaves the
+  //! others — and every entry is durable when this returns, so a Begin is still recorded
+  //! before its provider call is sent. Results are in the entries' order: the operation id
+  //! for a Begin, 0 for a Complete or Fail that was written. A failure of the step itself
+  //! (the disk, the database) fails every entry and writes none. The default makes one
+  //! call per entry.
+  virtual std::vector<StateResult<int64_t>> WriteJournal(const ChangeSet& cs, const std::vector<JournalEntry>& entries);
   //! Writes an instance outside any provider operation (refresh results, import).
   virtual StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) = 0;
   //! Removes the instance's current object (its deposed objects stay).

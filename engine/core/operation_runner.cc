@@ -39,7 +39,10 @@ state::ResourceInstanceState StateAfter(const ResourceInstanceChange& c, const V
 OperationRunner::OperationRunner(Options options)
     : options_(std::move(options)),
       ticker_(options_.progress_interval, options_.on_event),
-      slots_(options_.parallelism) {}
+      slots_(options_.parallelism),
+      journal_([this](const std::vector<state::JournalEntry>& entries) {
+        return Store([&] { return options_.store->WriteJournal(*options_.change_set, entries); });
+      }) {}
 
 void OperationRunner::Emit(const ApplyEvent& e) const {
   if (options_.on_event) options_.on_event(e);
@@ -68,10 +71,9 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
                                           const Value& prior, const Value& planned, Diagnostics& out) {
   std::string address = c.ObjectName();
   std::string id = ObjectIdOf(prior);
-  auto journaled = Store([&] {
-    return options_.store->BeginOperation(*options_.change_set,
-                                          {c.addr, op, c.provider, c.idempotency_token, c.deposed});
-  });
+  state::JournalEntry begin;
+  begin.request = {c.addr, op, c.provider, c.idempotency_token, c.deposed};
+  auto journaled = journal_.Write(std::move(begin));
   if (!journaled.ok()) {
     CheckStored(journaled.status(), address, out);
     return std::nullopt;
@@ -125,8 +127,12 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
       }
     }
     std::optional<state::ResourceInstanceState> partial = LeftByFailure(c, op, result, outcome_unknown, timed_out, out);
-    CheckStored(Store([&] { return options_.store->FailOperation(*options_.change_set, *journaled, message, partial); }),
-                address, out);
+    state::JournalEntry fail;
+    fail.kind = state::JournalEntry::Kind::Fail;
+    fail.operation_id = *journaled;
+    fail.error = message;
+    fail.state = std::move(partial);
+    CheckStored(journal_.Write(std::move(fail)).status(), address, out);
     finished.kind = ApplyEvent::Kind::Failed;
     Emit(finished);
     if (options_.on_failed) options_.on_failed(address);
@@ -134,8 +140,11 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   }
   std::optional<state::ResourceInstanceState> recorded;
   if (op != OperationAction::Delete) recorded = StateAfter(c, result);
-  if (!CheckStored(Store([&] { return options_.store->CompleteOperation(*options_.change_set, *journaled, recorded); }),
-                   address, out)) {
+  state::JournalEntry complete;
+  complete.kind = state::JournalEntry::Kind::Complete;
+  complete.operation_id = *journaled;
+  complete.state = std::move(recorded);
+  if (!CheckStored(journal_.Write(std::move(complete)).status(), address, out)) {
     return std::nullopt;
   }
   finished.kind = ApplyEvent::Kind::Finished;

@@ -8,7 +8,8 @@
 // its `timeouts.create`, keeps the instance pending for the next run to look for.
 //
 // Thread-safe: the apply's walker threads share one runner. At most `parallelism` provider
-// calls run at once, and the store's connection is used by one thread at a time (Store()).
+// calls run at once, and the store's connection is used by one thread at a time (Store());
+// journal writes of parallel operations share commits (JournalBatcher).
 
 #include <functional>
 #include <mutex>
@@ -16,6 +17,7 @@
 #include <string>
 
 #include "engine/core/applier.h"
+#include "engine/core/journal_batcher.h"
 #include "engine/core/operation_slots.h"
 #include "engine/core/progress_ticker.h"
 #include "providers/provider.h"
@@ -69,6 +71,7 @@ class OperationRunner {
     return call();
   }
   state::StateStore& store() { return *options_.store; }
+  JournalBatcher::Stats journal_stats() const { return journal_.stats(); }
   const state::ChangeSet& change_set() const { return *options_.change_set; }
 
  private:
@@ -85,6 +88,7 @@ class OperationRunner {
   OperationSlots slots_;
   CancellationToken cancel_;
   std::mutex store_mu_;
+  JournalBatcher journal_;
 };
 
 }  // namespace strata

@@ -107,50 +107,55 @@ StateResult<int64_t> SqliteStateStore::BeginOperation(const ChangeSet& cs, const
   return Guard([&]() -> StateResult<int64_t> {
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
-    std::string address = request.addr.ToString();
-    auto prior = ReadResource(cs.stage, address, request.deposed);
-    bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
-                       !request.deposed.empty();
-    if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
-    int64_t now = env_->NowMillis();
-    db_->Prepare(
-           "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, prior_status, "
-           "started_at, deposed) VALUES(?, ?, ?, ?, ?, 'pending', ?, ?, ?)")
-        .Bind(1, Key(cs.stage))
-        .Bind(2, cs.id)
-        .Bind(3, address)
-        .Bind(4, ToString(request.action))
-        .Bind(5, request.idempotency_token)
-        .Bind(6, prior ? std::optional<std::string>(prior->status) : std::nullopt)
-        .Bind(7, now)
-        .Bind(8, request.deposed)
-        .Run();
-    int64_t op_id = sqlite3_last_insert_rowid(db_->handle());
-    if (request.action != OperationAction::Read) {
-      ResourceStatus status = PendingStatusOf(request.action);
-      if (prior) {
-        db_->Prepare("UPDATE resources SET status = ?, idempotency_token = ?, updated_at = ? "
-                     "WHERE stage = ? AND address = ? AND deposed = ?")
-            .Bind(1, ToString(status))
-            .Bind(2, request.idempotency_token)
-            .Bind(3, now)
-            .Bind(4, Key(cs.stage))
-            .Bind(5, address)
-            .Bind(6, request.deposed)
-            .Run();
-      } else {
-        ResourceInstanceState placeholder;
-        placeholder.addr = request.addr;
-        placeholder.provider = request.provider;
-        placeholder.status = status;
-        placeholder.idempotency_token = request.idempotency_token;
-        WriteResource(cs.stage, Encode(placeholder, std::nullopt));
-      }
-    }
-    MarkDirty(cs.id);
-    tx.Commit();
+    auto op_id = BeginOperationInTx(cs, request);
+    if (op_id.ok()) tx.Commit();
     return op_id;
   });
+}
+
+StateResult<int64_t> SqliteStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request) {
+  std::string address = request.addr.ToString();
+  auto prior = ReadResource(cs.stage, address, request.deposed);
+  bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
+                     !request.deposed.empty();
+  if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
+  int64_t now = env_->NowMillis();
+  db_->Prepare(
+         "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, prior_status, "
+         "started_at, deposed) VALUES(?, ?, ?, ?, ?, 'pending', ?, ?, ?)")
+      .Bind(1, Key(cs.stage))
+      .Bind(2, cs.id)
+      .Bind(3, address)
+      .Bind(4, ToString(request.action))
+      .Bind(5, request.idempotency_token)
+      .Bind(6, prior ? std::optional<std::string>(prior->status) : std::nullopt)
+      .Bind(7, now)
+      .Bind(8, request.deposed)
+      .Run();
+  int64_t op_id = sqlite3_last_insert_rowid(db_->handle());
+  if (request.action != OperationAction::Read) {
+    ResourceStatus status = PendingStatusOf(request.action);
+    if (prior) {
+      db_->Prepare("UPDATE resources SET status = ?, idempotency_token = ?, updated_at = ? "
+                   "WHERE stage = ? AND address = ? AND deposed = ?")
+          .Bind(1, ToString(status))
+          .Bind(2, request.idempotency_token)
+          .Bind(3, now)
+          .Bind(4, Key(cs.stage))
+          .Bind(5, address)
+          .Bind(6, request.deposed)
+          .Run();
+    } else {
+      ResourceInstanceState placeholder;
+      placeholder.addr = request.addr;
+      placeholder.provider = request.provider;
+      placeholder.status = status;
+      placeholder.idempotency_token = request.idempotency_token;
+      WriteResource(cs.stage, Encode(placeholder, std::nullopt));
+    }
+  }
+  MarkDirty(cs.id);
+  return op_id;
 }
 
 StateStatus SqliteStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
@@ -158,30 +163,36 @@ StateStatus SqliteStateStore::CompleteOperation(const ChangeSet& cs, int64_t ope
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
-    auto op = ReadPendingOp(cs.stage, operation_id);
-    if (!op.ok()) return op.status();
-    if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
-      return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
-    }
-    if (result) {
-      ResourceInstanceState r = *result;
-      if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
-    } else if (op->action != "read") {
-      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND deposed = ?")
-          .Bind(1, Key(cs.stage))
-          .Bind(2, op->address)
-          .Bind(3, op->deposed)
-          .Run();
-    }
-    db_->Prepare("UPDATE operations SET status = 'completed', finished_at = ? WHERE id = ?")
-        .Bind(1, env_->NowMillis())
-        .Bind(2, operation_id)
-        .Run();
-    MarkDirty(cs.id);
-    tx.Commit();
-    return StateStatus::Ok();
+    StateStatus s = CompleteOperationInTx(cs, operation_id, result);
+    if (s.ok()) tx.Commit();
+    return s;
   });
+}
+
+StateStatus SqliteStateStore::CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+                                                    const std::optional<ResourceInstanceState>& result) {
+  auto op = ReadPendingOp(cs.stage, operation_id);
+  if (!op.ok()) return op.status();
+  if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
+    return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
+  }
+  if (result) {
+    ResourceInstanceState r = *result;
+    if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+  } else if (op->action != "read") {
+    db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND deposed = ?")
+        .Bind(1, Key(cs.stage))
+        .Bind(2, op->address)
+        .Bind(3, op->deposed)
+        .Run();
+  }
+  db_->Prepare("UPDATE operations SET status = 'completed', finished_at = ? WHERE id = ?")
+      .Bind(1, env_->NowMillis())
+      .Bind(2, operation_id)
+      .Run();
+  MarkDirty(cs.id);
+  return StateStatus::Ok();
 }
 
 StateStatus SqliteStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
@@ -189,40 +200,78 @@ StateStatus SqliteStateStore::FailOperation(const ChangeSet& cs, int64_t operati
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
-    auto op = ReadPendingOp(cs.stage, operation_id);
-    if (!op.ok()) return op.status();
-    if (partial) {
-      if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
-        return OperationOnAnotherObject(operation_id, op->address, partial->addr.ToString());
-      }
-      ResourceInstanceState r = *partial;
-      if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
-    } else if (op->action != "read") {
-      if (op->prior_status) {
-        db_->Prepare("UPDATE resources SET status = ?, updated_at = ? WHERE stage = ? AND address = ? AND deposed = ?")
-            .Bind(1, *op->prior_status)
-            .Bind(2, env_->NowMillis())
-            .Bind(3, Key(cs.stage))
-            .Bind(4, op->address)
-            .Bind(5, op->deposed)
-            .Run();
-      } else {
-        db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND deposed = '' AND status = 'pending-create'")
-            .Bind(1, Key(cs.stage))
-            .Bind(2, op->address)
-            .Run();
-      }
+    StateStatus s = FailOperationInTx(cs, operation_id, error, partial);
+    if (s.ok()) tx.Commit();
+    return s;
+  });
+}
+
+StateStatus SqliteStateStore::FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                                const std::optional<ResourceInstanceState>& partial) {
+  auto op = ReadPendingOp(cs.stage, operation_id);
+  if (!op.ok()) return op.status();
+  if (partial) {
+    if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
+      return OperationOnAnotherObject(operation_id, op->address, partial->addr.ToString());
     }
-    db_->Prepare("UPDATE operations SET status = 'failed', finished_at = ?, error = ? WHERE id = ?")
-        .Bind(1, env_->NowMillis())
-        .Bind(2, error)
-        .Bind(3, operation_id)
-        .Run();
-    MarkDirty(cs.id);
+    ResourceInstanceState r = *partial;
+    if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+  } else if (op->action != "read") {
+    if (op->prior_status) {
+      db_->Prepare("UPDATE resources SET status = ?, updated_at = ? WHERE stage = ? AND address = ? AND deposed = ?")
+          .Bind(1, *op->prior_status)
+          .Bind(2, env_->NowMillis())
+          .Bind(3, Key(cs.stage))
+          .Bind(4, op->address)
+          .Bind(5, op->deposed)
+          .Run();
+    } else {
+      db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ? AND deposed = '' AND status = 'pending-create'")
+          .Bind(1, Key(cs.stage))
+          .Bind(2, op->address)
+          .Run();
+    }
+  }
+  db_->Prepare("UPDATE operations SET status = 'failed', finished_at = ?, error = ? WHERE id = ?")
+      .Bind(1, env_->NowMillis())
+      .Bind(2, error)
+      .Bind(3, operation_id)
+      .Run();
+  MarkDirty(cs.id);
+  return StateStatus::Ok();
+}
+
+std::vector<StateResult<int64_t>> SqliteStateStore::WriteJournal(const ChangeSet& cs,
+                                                                 const std::vector<JournalEntry>& entries) {
+  std::vector<StateResult<int64_t>> results;
+  StateStatus failed = Guard([&]() -> StateStatus {
+    Transaction tx(*db_, Transaction::Kind::Write);
+    STRATA_REQUIRE_OPEN(cs);
+    for (const JournalEntry& e : entries) {
+      // Each entry under its own savepoint: one refused leaves no trace and the rest stand.
+      db_->Prepare("SAVEPOINT journal_entry").Run();
+      StateResult<int64_t> r = WriteJournalEntryInTx(cs, e);
+      if (!r.ok()) db_->Prepare("ROLLBACK TO journal_entry").Run();
+      db_->Prepare("RELEASE journal_entry").Run();
+      results.push_back(std::move(r));
+    }
     tx.Commit();
     return StateStatus::Ok();
   });
+  if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
+  return results;
+}
+
+StateResult<int64_t> SqliteStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e) {
+  StateStatus s = StateStatus::Ok();
+  switch (e.kind) {
+    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request);
+    case JournalEntry::Kind::Complete: s = CompleteOperationInTx(cs, e.operation_id, e.state); break;
+    case JournalEntry::Kind::Fail: s = FailOperationInTx(cs, e.operation_id, e.error, e.state); break;
+  }
+  if (!s.ok()) return s;
+  return int64_t{0};
 }
 
 StateStatus SqliteStateStore::PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) {

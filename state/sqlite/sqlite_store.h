@@ -75,6 +75,7 @@ class SqliteStateStore final : public StateStore {
                                 const std::optional<ResourceInstanceState>& result) override;
   StateStatus FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
                             const std::optional<ResourceInstanceState>& partial = std::nullopt) override;
+  std::vector<StateResult<int64_t>> WriteJournal(const ChangeSet& cs, const std::vector<JournalEntry>& entries) override;
   StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) override;
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
   StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to) override;
@@ -154,6 +155,14 @@ class SqliteStateStore final : public StateStore {
     std::string token;
   };
   StateResult<PendingOp> ReadPendingOp(const std::string& stage, int64_t id);
+  // The journal writes inside an open write transaction whose change set was checked: the
+  // bodies of BeginOperation, CompleteOperation and FailOperation, and of one WriteJournal entry.
+  StateResult<int64_t> BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request);
+  StateStatus CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+                                    const std::optional<ResourceInstanceState>& result);
+  StateStatus FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                const std::optional<ResourceInstanceState>& partial);
+  StateResult<int64_t> WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e);
 
   SqliteStoreOptions options_;
   StateEnvironment* env_;

@@ -7,6 +7,11 @@ qs="$work/qs"
 rm -rf "$qs/.strata" "$qs"/*/generated
 
 run version 0 "$STRATA" version && expect "version prints the version" "$out" "Strata v"
+# libcurl and its two dozen libraries are loaded by the first HTTP request, not at start-up
+# (README "Performance": what `version` costs).
+if command -v readelf >/dev/null; then
+  readelf -d "$STRATA" | grep -q 'NEEDED.*libcurl' && fail "strata links libcurl at start-up" || pass "libcurl is loaded on demand"
+fi
 
 run console 0 sh -c "echo 'cidrsubnet(\"10.0.0.0/16\", 4, 2)' | '$STRATA' console" && expect "console evaluates cidrsubnet" "$out" '"10.0.32.0/20"'
 run console-multi 0 sh -c "printf '1 + 2\nupper(\"a\")\n[for x in [1,2] : x * 10]\n' | '$STRATA' console" &&

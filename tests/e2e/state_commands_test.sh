@@ -109,6 +109,24 @@ if command -v sqlite3 >/dev/null; then
   expect_in '"apply"' "$out"
   expect_in "strata force-unlock live-lock-id" "$out"
 
+  # plan loads the configuration while it tries the lock, then waits for the lock as long as
+  # -lock-timeout says; a configuration error is reported at once, without that wait.
+  printf 'locals:\n  a: 1\n' >01-eks/ok.yaml
+  start=$(date +%s%N)
+  if out=$("$STRATA" plan eks -lock-timeout=1s 2>&1); then fail "plan under a held lock succeeded"; fi
+  waited=$(( ($(date +%s%N) - start) / 1000000 ))
+  (( waited >= 1000 )) || fail "plan -lock-timeout=1s waited only ${waited} ms"
+  expect_in "locked by ghost@$host (pid $$)" "$out"
+  printf 'resources:\n  broken: [\n' >01-eks/broken.yaml
+  start=$(date +%s%N)
+  if out=$("$STRATA" plan eks -lock-timeout=20s 2>&1); then fail "plan of a broken file succeeded"; fi
+  waited=$(( ($(date +%s%N) - start) / 1000000 ))
+  rm 01-eks/broken.yaml 01-eks/ok.yaml
+  (( waited < 10000 )) || fail "a configuration error waited ${waited} ms for the held lock"
+  expect_in "Invalid YAML" "$out"
+  expect_in "01-eks/broken.yaml" "$out"
+  expect_not_in "locked by" "$out"
+
   if out=$(echo no | "$STRATA" force-unlock live-lock-id 2>&1); then fail "unconfirmed force-unlock succeeded"; fi
   expect_in "cancelled" "$out"
   out=$("$STRATA" force-unlock live-lock-id -force)

@@ -1,16 +1,11 @@
 #include "providers/aws/http/curl_transport.h"
 
-#include <curl/curl.h>
-
 #include <mutex>
+
+#include "providers/aws/http/curl_library.h"
 
 namespace strata::aws {
 namespace {
-
-void GlobalInitOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
 
 size_t WriteBody(char* data, size_t size, size_t count, void* user) {
   static_cast<std::string*>(user)->append(data, size * count);
@@ -72,43 +67,43 @@ std::string TrustHint(const CurlTransportOptions& options) {
 }
 
 // PEM text handed to libcurl without a file; curl copies it (CURL_BLOB_COPY).
-void SetBlob(CURL* curl, CURLoption option, const std::string& pem) {
+void SetBlob(const CurlLibrary& lib, CURL* curl, CURLoption option, const std::string& pem) {
   curl_blob blob{const_cast<char*>(pem.data()), pem.size(), CURL_BLOB_COPY};
-  curl_easy_setopt(curl, option, &blob);
+  lib.easy_setopt(curl, option, &blob);
 }
 
 // Verification on (unless the user asked for insecure), the trust store, the client certificate.
-void SetTls(CURL* curl, const CurlTransportOptions& options) {
-  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, options.insecure ? 0L : 1L);
-  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, options.insecure ? 0L : 2L);
+void SetTls(const CurlLibrary& lib, CURL* curl, const CurlTransportOptions& options) {
+  lib.easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, options.insecure ? 0L : 1L);
+  lib.easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, options.insecure ? 0L : 2L);
   if (!options.ca_pem.empty()) {
-    SetBlob(curl, CURLOPT_CAINFO_BLOB, options.ca_pem);
+    SetBlob(lib, curl, CURLOPT_CAINFO_BLOB, options.ca_pem);
   } else if (!options.ca_bundle.empty()) {
-    curl_easy_setopt(curl, CURLOPT_CAINFO, options.ca_bundle.c_str());
+    lib.easy_setopt(curl, CURLOPT_CAINFO, options.ca_bundle.c_str());
   }
   if (!options.client_certificate_pem.empty()) {
-    SetBlob(curl, CURLOPT_SSLCERT_BLOB, options.client_certificate_pem);
-    curl_easy_setopt(curl, CURLOPT_SSLCERTTYPE, "PEM");
-    SetBlob(curl, CURLOPT_SSLKEY_BLOB, options.client_key_pem);
-    curl_easy_setopt(curl, CURLOPT_SSLKEYTYPE, "PEM");
+    SetBlob(lib, curl, CURLOPT_SSLCERT_BLOB, options.client_certificate_pem);
+    lib.easy_setopt(curl, CURLOPT_SSLCERTTYPE, "PEM");
+    SetBlob(lib, curl, CURLOPT_SSLKEY_BLOB, options.client_key_pem);
+    lib.easy_setopt(curl, CURLOPT_SSLKEYTYPE, "PEM");
   }
 }
 
 // Frees the header list when the request is done.
 struct HeaderList {
+  const CurlLibrary& lib;
   curl_slist* list = nullptr;
-  ~HeaderList() { curl_slist_free_all(list); }
-  void Add(const std::string& line) { list = curl_slist_append(list, line.c_str()); }
+  ~HeaderList() { lib.slist_free_all(list); }
+  void Add(const std::string& line) { list = lib.slist_append(list, line.c_str()); }
 };
 
 }  // namespace
 
-CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(options)) {
-  GlobalInitOnce();
-}
+CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(options)) {}
 
 CurlTransport::~CurlTransport() {
-  for (void* h : idle_) curl_easy_cleanup(static_cast<CURL*>(h));
+  // Handles exist only once the library was loaded.
+  for (void* h : idle_) LoadCurl(nullptr)->easy_cleanup(static_cast<CURL*>(h));
 }
 
 void* CurlTransport::AcquireHandle() {
@@ -120,7 +115,7 @@ void* CurlTransport::AcquireHandle() {
       return h;
     }
   }
-  return curl_easy_init();
+  return LoadCurl(nullptr)->easy_init();  // Send loaded it
 }
 
 void CurlTransport::ReleaseHandle(void* handle) {
@@ -129,17 +124,21 @@ void CurlTransport::ReleaseHandle(void* handle) {
     idle_.push_back(handle);
     return;
   }
-  curl_easy_cleanup(static_cast<CURL*>(handle));
+  LoadCurl(nullptr)->easy_cleanup(static_cast<CURL*>(handle));
 }
 
 TransportResult CurlTransport::Send(const HttpRequest& request) {
+  std::string load_error;
+  const CurlLibrary* loaded = LoadCurl(&load_error);
+  if (loaded == nullptr) return TransportError{TransportError::Kind::Other, load_error};
+  const CurlLibrary& lib = *loaded;
   CURL* curl = static_cast<CURL*>(AcquireHandle());
   if (curl == nullptr) return TransportError{TransportError::Kind::Other, "curl_easy_init failed"};
-  curl_easy_reset(curl);  // keeps the connection cache
+  lib.easy_reset(curl);  // keeps the connection cache
 
   HttpResponse response;
   char error_buffer[CURL_ERROR_SIZE] = {0};
-  HeaderList headers;
+  HeaderList headers{lib};
   bool has_content_type = false;
   for (const auto& [name, value] : request.headers) {
     if (EqualsIgnoreCase(name, "Content-Type")) has_content_type = true;
@@ -149,41 +148,41 @@ TransportResult CurlTransport::Send(const HttpRequest& request) {
   headers.Add("Expect:");  // no 100-continue round trip
   if (!has_content_type) headers.Add("Content-Type:");  // no curl default form type
 
-  curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer);
-  SetTls(curl, options_);
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeout.count()));
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(request.connect_timeout.count()));
-  curl_easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
-  curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // gzip/deflate, decoded by curl
-  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.list);
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, WriteBody);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
-  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, WriteHeader);
-  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response.headers);
+  lib.easy_setopt(curl, CURLOPT_URL, request.url.c_str());
+  lib.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  lib.easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer);
+  SetTls(lib, curl, options_);
+  lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+  lib.easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeout.count()));
+  lib.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(request.connect_timeout.count()));
+  lib.easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
+  lib.easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // gzip/deflate, decoded by curl
+  lib.easy_setopt(curl, CURLOPT_HTTPHEADER, headers.list);
+  lib.easy_setopt(curl, CURLOPT_WRITEFUNCTION, WriteBody);
+  lib.easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
+  lib.easy_setopt(curl, CURLOPT_HEADERFUNCTION, WriteHeader);
+  lib.easy_setopt(curl, CURLOPT_HEADERDATA, &response.headers);
 
   if (request.method == "GET") {
-    curl_easy_setopt(curl, CURLOPT_HTTPGET, 1L);
+    lib.easy_setopt(curl, CURLOPT_HTTPGET, 1L);
   } else if (request.method == "HEAD") {
-    curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
+    lib.easy_setopt(curl, CURLOPT_NOBODY, 1L);
   } else {
-    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.c_str());
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
+    lib.easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+    lib.easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
+    lib.easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
   }
 
-  CURLcode code = curl_easy_perform(curl);
+  CURLcode code = lib.easy_perform(curl);
   long status = 0;
-  if (code == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  if (code == CURLE_OK) lib.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
   // Detach the stack buffers before the handle goes back to the pool.
-  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, nullptr);
-  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, nullptr);
+  lib.easy_setopt(curl, CURLOPT_ERRORBUFFER, nullptr);
+  lib.easy_setopt(curl, CURLOPT_HTTPHEADER, nullptr);
   ReleaseHandle(curl);
 
   if (code != CURLE_OK) {
-    std::string message = error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(code);
+    std::string message = error_buffer[0] != '\0' ? error_buffer : lib.easy_strerror(code);
     if (code == CURLE_PEER_FAILED_VERIFICATION) message += TrustHint(options_);
     return TransportError{ClassifyCurlError(code), message};
   }
