@@ -1,8 +1,8 @@
 #include "state/postgres/conninfo.h"
 
-#include <libpq-fe.h>
-
 #include <cctype>
+
+#include "state/postgres/pg_library.h"
 
 namespace strata::state::pg {
 namespace {
@@ -72,15 +72,17 @@ std::string MaskConnectionUrl(const std::string& conninfo) {
 }
 
 std::string ConninfoPassword(const std::string& conninfo) {
+  const PqLibrary* pq = LoadLibpq(nullptr);
+  if (!pq) return "";
   char* error = nullptr;
-  PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
-  if (error) PQfreemem(error);
+  PQconninfoOption* options = pq->conninfo_parse(conninfo.c_str(), &error);
+  if (error) pq->freemem(error);
   if (!options) return "";
   std::string password;
   for (PQconninfoOption* o = options; o->keyword; ++o) {
     if (std::string(o->keyword) == "password" && o->val) password = o->val;
   }
-  PQconninfoFree(options);
+  pq->conninfo_free(options);
   return password;
 }
 

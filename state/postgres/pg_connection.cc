@@ -1,39 +1,46 @@
 #include "state/postgres/pg_connection.h"
 
-#include <libpq-fe.h>
-
 #include <cstdlib>
 
 #include "state/postgres/conninfo.h"
+#include "state/postgres/pg_library.h"
 
 namespace strata::state::pg {
+namespace {
+
+// Loaded by the first Connection::Open (every Rows and Connection comes after one).
+const PqLibrary& Pq() { return *LoadLibpq(nullptr); }
+
+}  // namespace
 
 // --- Rows ---------------------------------------------------------------------------------
 
 Rows::Rows(pg_result* result) : result_(result) {}
 Rows::~Rows() {
-  if (result_) PQclear(result_);
+  if (result_) Pq().clear(result_);
 }
 Rows::Rows(Rows&& other) noexcept : result_(other.result_) { other.result_ = nullptr; }
 
-int Rows::size() const { return PQntuples(result_); }
+int Rows::size() const { return Pq().ntuples(result_); }
 std::string Rows::Text(int row, int column) const {
-  return std::string(PQgetvalue(result_, row, column), PQgetlength(result_, row, column));
+  return std::string(Pq().getvalue(result_, row, column), Pq().getlength(result_, row, column));
 }
 int64_t Rows::Int(int row, int column) const {
   if (IsNull(row, column)) return 0;
-  return std::strtoll(PQgetvalue(result_, row, column), nullptr, 10);
+  return std::strtoll(Pq().getvalue(result_, row, column), nullptr, 10);
 }
 bool Rows::Bool(int row, int column) const { return Text(row, column) == "t"; }
-bool Rows::IsNull(int row, int column) const { return PQgetisnull(result_, row, column) != 0; }
+bool Rows::IsNull(int row, int column) const { return Pq().getisnull(result_, row, column) != 0; }
 int64_t Rows::Affected() const {
-  const char* n = PQcmdTuples(result_);
+  const char* n = Pq().cmd_tuples(result_);
   return n && *n ? std::strtoll(n, nullptr, 10) : 0;
 }
 
 // --- Connection ---------------------------------------------------------------------------
 
 std::unique_ptr<Connection> Connection::Open(const std::string& conninfo, const std::string& schema) {
+  std::string unavailable;
+  if (!LoadLibpq(&unavailable)) throw PgError(unavailable, "");
   // The password this connection may use, to scrub it from messages: from the string, or
   // from PGPASSWORD (a ~/.pgpass one is known only once connected).
   std::string password = ConninfoPassword(conninfo);
@@ -44,22 +51,22 @@ std::unique_ptr<Connection> Connection::Open(const std::string& conninfo, const 
   // holder in pg_stat_activity.
   const char* keys[] = {"dbname", "application_name", "connect_timeout", nullptr};
   const char* values[] = {conninfo.c_str(), "strata", "10", nullptr};
-  PGconn* conn = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
+  PGconn* conn = Pq().connectdb_params(keys, values, /*expand_dbname=*/1);
   if (!conn) throw PgError("out of memory connecting to PostgreSQL", "");
-  if (PQstatus(conn) != CONNECTION_OK) {
-    std::string message = PQerrorMessage(conn);
-    PQfinish(conn);
+  if (Pq().status(conn) != CONNECTION_OK) {
+    std::string message = Pq().error_message(conn);
+    Pq().finish(conn);
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
     if (!password.empty()) message = ScrubSecret(message, password);
     throw PgError(message, "08001");
   }
-  if (const char* used = PQpass(conn); used && *used) password = used;
+  if (const char* used = Pq().pass(conn); used && *used) password = used;
   std::unique_ptr<Connection> connection(new Connection(conn, password));
   connection->Query("SELECT set_config('search_path', $1, false)", {schema});
   return connection;
 }
 
-Connection::~Connection() { PQfinish(conn_); }
+Connection::~Connection() { Pq().finish(conn_); }
 
 std::string Connection::Scrub(std::string message) const {
   while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
@@ -67,11 +74,11 @@ std::string Connection::Scrub(std::string message) const {
 }
 
 void Connection::Fail(pg_result* result, const std::string& context) {
-  std::string message = result ? PQresultErrorMessage(result) : "";
-  if (message.empty()) message = PQerrorMessage(conn_);
-  const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
-  std::string sqlstate = state ? state : (PQstatus(conn_) == CONNECTION_BAD ? "08006" : "");
-  if (result) PQclear(result);
+  std::string message = result ? Pq().result_error_message(result) : "";
+  if (message.empty()) message = Pq().error_message(conn_);
+  const char* state = result ? Pq().result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
+  std::string sqlstate = state ? state : (Pq().status(conn_) == CONNECTION_BAD ? "08006" : "");
+  if (result) Pq().clear(result);
   throw PgError(Scrub(context.empty() ? message : context + ": " + message), sqlstate);
 }
 
@@ -79,29 +86,29 @@ Rows Connection::Query(const std::string& sql, const std::vector<Param>& params)
   auto it = prepared_.find(sql);
   if (it == prepared_.end()) {
     std::string name = "strata_" + std::to_string(prepared_.size() + 1);
-    PGresult* prepared = PQprepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(params.size()), nullptr);
-    if (!prepared || PQresultStatus(prepared) != PGRES_COMMAND_OK) Fail(prepared, "");
-    PQclear(prepared);
+    PGresult* prepared = Pq().prepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(params.size()), nullptr);
+    if (!prepared || Pq().result_status(prepared) != PGRES_COMMAND_OK) Fail(prepared, "");
+    Pq().clear(prepared);
     it = prepared_.emplace(sql, name).first;
   }
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const Param& p : params) values.push_back(p.value() ? p.value()->c_str() : nullptr);
-  PGresult* result = PQexecPrepared(conn_, it->second.c_str(), static_cast<int>(values.size()), values.data(),
+  PGresult* result = Pq().exec_prepared(conn_, it->second.c_str(), static_cast<int>(values.size()), values.data(),
                                     nullptr, nullptr, 0);
-  ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+  ExecStatusType status = result ? Pq().result_status(result) : PGRES_FATAL_ERROR;
   if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) Fail(result, "");
   return Rows(result);
 }
 
 void Connection::Exec(const std::string& sql) {
-  PGresult* result = PQexec(conn_, sql.c_str());
-  ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+  PGresult* result = Pq().exec(conn_, sql.c_str());
+  ExecStatusType status = result ? Pq().result_status(result) : PGRES_FATAL_ERROR;
   if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) Fail(result, "");
-  PQclear(result);
+  Pq().clear(result);
 }
 
-int Connection::BackendPid() const { return PQbackendPID(conn_); }
+int Connection::BackendPid() const { return Pq().backend_pid(conn_); }
 
 // --- Transaction --------------------------------------------------------------------------
 
