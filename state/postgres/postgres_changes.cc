@@ -90,39 +90,44 @@ StateResult<int64_t> PostgresStateStore::BeginOperation(const ChangeSet& cs, con
   return Guard([&]() -> StateResult<int64_t> {
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
-    std::string address = request.addr.ToString();
-    auto prior = ReadResource(cs.stage, address, request.deposed);
-    bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
-                       !request.deposed.empty();
-    if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
-    int64_t now = env_->NowMillis();
-    int64_t op_id = db_->Query(
-                           "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
-                           "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
-                           "RETURNING id",
-                           {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token,
-                            prior ? std::optional<std::string>(prior->status) : std::nullopt, now, request.deposed})
-                        .Int(0, 0);
-    if (request.action != OperationAction::Read) {
-      ResourceStatus status = PendingStatusOf(request.action);
-      if (prior) {
-        db_->Query(
-            "UPDATE resources SET status = $1, idempotency_token = $2, updated_at = $3 "
-            "WHERE stage = $4 AND address = $5 AND deposed = $6",
-            {ToString(status), request.idempotency_token, now, Key(cs.stage), address, request.deposed});
-      } else {
-        ResourceInstanceState placeholder;
-        placeholder.addr = request.addr;
-        placeholder.provider = request.provider;
-        placeholder.status = status;
-        placeholder.idempotency_token = request.idempotency_token;
-        WriteResource(cs.stage, Encode(placeholder, std::nullopt));
-      }
-    }
-    MarkDirty(cs.id);
-    tx.Commit();
+    auto op_id = BeginOperationInTx(cs, request);
+    if (op_id.ok()) tx.Commit();
     return op_id;
   });
+}
+
+StateResult<int64_t> PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request) {
+  std::string address = request.addr.ToString();
+  auto prior = ReadResource(cs.stage, address, request.deposed);
+  bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
+                     !request.deposed.empty();
+  if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
+  int64_t now = env_->NowMillis();
+  int64_t op_id = db_->Query(
+                         "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
+                         "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
+                         "RETURNING id",
+                         {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token,
+                          prior ? std::optional<std::string>(prior->status) : std::nullopt, now, request.deposed})
+                      .Int(0, 0);
+  if (request.action != OperationAction::Read) {
+    ResourceStatus status = PendingStatusOf(request.action);
+    if (prior) {
+      db_->Query(
+          "UPDATE resources SET status = $1, idempotency_token = $2, updated_at = $3 "
+          "WHERE stage = $4 AND address = $5 AND deposed = $6",
+          {ToString(status), request.idempotency_token, now, Key(cs.stage), address, request.deposed});
+    } else {
+      ResourceInstanceState placeholder;
+      placeholder.addr = request.addr;
+      placeholder.provider = request.provider;
+      placeholder.status = status;
+      placeholder.idempotency_token = request.idempotency_token;
+      WriteResource(cs.stage, Encode(placeholder, std::nullopt));
+    }
+  }
+  MarkDirty(cs.id);
+  return op_id;
 }
 
 StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
@@ -130,25 +135,31 @@ StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t o
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
-    auto op = ReadPendingOp(cs.stage, operation_id);
-    if (!op.ok()) return op.status();
-    if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
-      return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
-    }
-    if (result) {
-      ResourceInstanceState r = *result;
-      if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
-    } else if (op->action != "read") {
-      db_->Query("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
-                 {Key(cs.stage), op->address, op->deposed});
-    }
-    db_->Query("UPDATE operations SET status = 'completed', finished_at = $1 WHERE id = $2",
-               {env_->NowMillis(), operation_id});
-    MarkDirty(cs.id);
-    tx.Commit();
-    return StateStatus::Ok();
+    StateStatus s = CompleteOperationInTx(cs, operation_id, result);
+    if (s.ok()) tx.Commit();
+    return s;
   });
+}
+
+StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+                                                      const std::optional<ResourceInstanceState>& result) {
+  auto op = ReadPendingOp(cs.stage, operation_id);
+  if (!op.ok()) return op.status();
+  if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
+    return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
+  }
+  if (result) {
+    ResourceInstanceState r = *result;
+    if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+  } else if (op->action != "read") {
+    db_->Query("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
+               {Key(cs.stage), op->address, op->deposed});
+  }
+  db_->Query("UPDATE operations SET status = 'completed', finished_at = $1 WHERE id = $2",
+             {env_->NowMillis(), operation_id});
+  MarkDirty(cs.id);
+  return StateStatus::Ok();
 }
 
 StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
@@ -156,31 +167,69 @@ StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t opera
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
-    auto op = ReadPendingOp(cs.stage, operation_id);
-    if (!op.ok()) return op.status();
-    if (partial) {
-      if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
-        return OperationOnAnotherObject(operation_id, op->address, partial->addr.ToString());
-      }
-      ResourceInstanceState r = *partial;
-      if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-      WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
-    } else if (op->action != "read") {
-      if (op->prior_status) {
-        db_->Query("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
-                   {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
-      } else {
-        db_->Query(
-            "DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = '' AND status = 'pending-create'",
-            {Key(cs.stage), op->address});
-      }
+    StateStatus s = FailOperationInTx(cs, operation_id, error, partial);
+    if (s.ok()) tx.Commit();
+    return s;
+  });
+}
+
+StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                                  const std::optional<ResourceInstanceState>& partial) {
+  auto op = ReadPendingOp(cs.stage, operation_id);
+  if (!op.ok()) return op.status();
+  if (partial) {
+    if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
+      return OperationOnAnotherObject(operation_id, op->address, partial->addr.ToString());
     }
-    db_->Query("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
-               {env_->NowMillis(), error, operation_id});
-    MarkDirty(cs.id);
+    ResourceInstanceState r = *partial;
+    if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+  } else if (op->action != "read") {
+    if (op->prior_status) {
+      db_->Query("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
+                 {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
+    } else {
+      db_->Query(
+          "DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = '' AND status = 'pending-create'",
+          {Key(cs.stage), op->address});
+    }
+  }
+  db_->Query("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
+             {env_->NowMillis(), error, operation_id});
+  MarkDirty(cs.id);
+  return StateStatus::Ok();
+}
+
+std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeSet& cs,
+                                                                   const std::vector<JournalEntry>& entries) {
+  std::vector<StateResult<int64_t>> results;
+  StateStatus failed = Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    for (const JournalEntry& e : entries) {
+      // Each entry under its own savepoint: one refused leaves no trace and the rest stand.
+      db_->Exec("SAVEPOINT journal_entry");
+      StateResult<int64_t> r = WriteJournalEntryInTx(cs, e);
+      if (!r.ok()) db_->Exec("ROLLBACK TO SAVEPOINT journal_entry");
+      db_->Exec("RELEASE SAVEPOINT journal_entry");
+      results.push_back(std::move(r));
+    }
     tx.Commit();
     return StateStatus::Ok();
   });
+  if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
+  return results;
+}
+
+StateResult<int64_t> PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e) {
+  StateStatus s = StateStatus::Ok();
+  switch (e.kind) {
+    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request);
+    case JournalEntry::Kind::Complete: s = CompleteOperationInTx(cs, e.operation_id, e.state); break;
+    case JournalEntry::Kind::Fail: s = FailOperationInTx(cs, e.operation_id, e.error, e.state); break;
+  }
+  if (!s.ok()) return s;
+  return int64_t{0};
 }
 
 StateStatus PostgresStateStore::PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) {

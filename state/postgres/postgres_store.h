@@ -87,6 +87,8 @@ class PostgresStateStore final : public StateStore {
                                 const std::optional<ResourceInstanceState>& result) override;
   StateStatus FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
                             const std::optional<ResourceInstanceState>& partial = std::nullopt) override;
+  //! Group commit: the entries in one transaction, each under a savepoint (store.h).
+  std::vector<StateResult<int64_t>> WriteJournal(const ChangeSet& cs, const std::vector<JournalEntry>& entries) override;
   StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) override;
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
   StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to) override;
@@ -158,6 +160,13 @@ class PostgresStateStore final : public StateStore {
     std::string token;
   };
   StateResult<PendingOp> ReadPendingOp(const std::string& stage, int64_t id);
+  // The journal writes inside the caller's transaction (their own, or WriteJournal's).
+  StateResult<int64_t> BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request);
+  StateStatus CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+                                    const std::optional<ResourceInstanceState>& result);
+  StateStatus FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                const std::optional<ResourceInstanceState>& partial);
+  StateResult<int64_t> WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e);
 
   PostgresStoreOptions options_;
   StateEnvironment* env_;
