@@ -6,7 +6,9 @@
 #                            empty), on a Unix socket in DIR and a random 127.0.0.1 port.
 #                            Prints the libpq connection string (Unix socket, no password)
 #                            and writes DIR/conninfo, DIR/port, DIR/password (the password of
-#                            user strata over TCP, which needs one: scram-sha-256).
+#                            user strata over TCP, which needs one: scram-sha-256), and, when
+#                            openssl is there, serves TLS with a certificate for localhost and
+#                            127.0.0.1 signed by a CA of its own (DIR/ca.crt).
 #                            Exit 77, the reason on stderr and in DIR/unavailable, when no
 #                            server can be had (no initdb/pg_ctl; root without a postgres user).
 #   pg_server.sh stop DIR    stops it (immediate) and removes DIR.
@@ -47,6 +49,22 @@ start)
     chown postgres "$dir" || unavailable "cannot give $dir to the postgres user"
     chmod 0755 "$dir"
   fi
+  # TLS with a CA of its own (DIR/ca.crt), for clients that verify the server
+  # (sslmode=verify-full): the certificate names localhost and 127.0.0.1.
+  tls_options=""
+  if command -v openssl >/dev/null; then
+    if (cd "$dir" && openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=strata test CA" \
+          -keyout ca.key -out ca.crt &&
+        openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout server.key -out server.csr &&
+        printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >san.ext &&
+        openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 2 -extfile san.ext \
+          -out server.crt) >"$dir/tls.log" 2>&1; then
+      chmod 0600 "$dir/server.key"
+      [ "$(id -u)" = 0 ] && chown postgres "$dir/server.key" "$dir/server.crt"
+      chmod 0644 "$dir/ca.crt"
+      tls_options="-c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key"
+    fi
+  fi
   password="strata-test-$RANDOM$RANDOM"
   as_owner bash -c "umask 077; echo '$password' >'$dir/pwfile'"
   if ! as_owner "$initdb" -D "$dir/data" -U strata --pwfile="$dir/pwfile" --auth-local=trust \
@@ -57,7 +75,7 @@ start)
   for _ in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 40000))
     if as_owner "$pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100" start \
+         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100 $tls_options" start \
          >>"$dir/pg_ctl.log" 2>&1; then
       started=1
       break

@@ -4,6 +4,11 @@
 # reach the database, the schema setting, a password that appears in no message, two
 # applies of one stage at once, and kill -9 of an apply holding the lock.
 source "$(dirname "$0")/lib.sh"
+# libpq and its two dozen libraries are loaded when a PostgreSQL state is opened, not at
+# start-up (README "State").
+if command -v readelf >/dev/null; then
+  readelf -d "$STRATA" | grep -q 'NEEDED.*libpq' && fail "strata links libpq at start-up" || pass "libpq is loaded on demand"
+fi
 pgdir=$(mktemp -d /tmp/strata-e2e-pg-XXXXXX)
 if ! conninfo=$(bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" start "$pgdir" 2>"$work/pg.err"); then
   echo "SKIPPED: $(cat "$work/pg.err")"
@@ -65,6 +70,20 @@ port=$(cat "$pgdir/port")
 STRATA_PG_URL="postgresql://strata:WRONG-pw-4711@127.0.0.1:$port/postgres" run bad-password 1 "$STRATA" state list app
 expect "the error names the masked URL" "$err" "postgresql://strata:***@127.0.0.1:$port/postgres"
 if grep -qF "WRONG-pw-4711" <<<"$out$err"; then fail "the password is printed"; else pass "the password is in no output"; fi
+# TLS with sslmode=verify-full: the server's certificate verified against its CA and name;
+# another CA is refused.
+if [ -f "$pgdir/ca.crt" ]; then
+  tls="host=localhost port=$port user=strata dbname=postgres sslmode=verify-full sslrootcert=$pgdir/ca.crt"
+  PGPASSWORD=$(cat "$pgdir/password") STRATA_PG_URL="$tls" run tls-verify-full 0 "$STRATA" state list app &&
+    pass "state over verify-full TLS"
+  (cd "$work" && openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=another CA" -keyout other.key \
+     -out other.crt >/dev/null 2>&1)
+  PGPASSWORD=$(cat "$pgdir/password") STRATA_PG_URL="${tls%sslrootcert=*}sslrootcert=$work/other.crt" \
+    run tls-other-ca 1 "$STRATA" state list app && expect "a server another CA signed is refused" "$err" "certificate verify failed"
+else
+  echo "SKIPPED the TLS cases: openssl could not make the test CA (see $pgdir/tls.log)"
+fi
+
 # Two processes applying one stage at once: exactly one writes, the other names the holder.
 q="$work/q"
 mkdir -p "$q/slow"
