@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end: a project whose state is on PostgreSQL (STRATA_PG_URL), on a server this test
 # starts (pg_server.sh): apply, a no-op plan, state list and show, secrets sealed before they
-# reach the database, the schema setting, a password that appears in no message, two
-# applies of one stage at once, and kill -9 of an apply holding the lock.
+# reach the database, the schema setting, a password that appears in no message, TLS with
+# verify-full, two applies of one stage at once, kill -9 of an apply holding the lock, and
+# eight applies of eight stages side by side.
 source "$(dirname "$0")/lib.sh"
 # libpq and its two dozen libraries are loaded when a PostgreSQL state is opened, not at
 # start-up (README "State").
@@ -127,4 +128,34 @@ expect "the dead holder's lock is taken over" "$out$err" "Took over a stale lock
 run list-after-kill 0 "$STRATA" state list slow
 [ "$(grep -c . <<<"$out")" = 2 ] && pass "after kill -9: each instance once" || fail "state after kill -9: $out"
 locked && fail "a lock is left behind" || pass "no lock is left behind"
+
+# Eight processes applying eight stages of one project at once: each has its own lock.
+r="$work/r"
+mkdir -p "$r"
+{ echo "project: e2e-postgres-eight"; echo "state: { schema: eight_e2e }"; echo "stages:"; } >"$r/strata.yaml"
+for i in 1 2 3 4 5 6 7 8; do
+  mkdir -p "$r/s$i"
+  echo "  - { name: s$i, path: s$i }" >>"$r/strata.yaml"
+  cat >"$r/s$i/main.yaml" <<'YAML'
+resources:
+  wait:
+    type: time_sleep
+    properties: { create_duration: 2s }
+  mark:
+    type: terraform_data
+    properties: { input: "${wait.id}" }
+YAML
+done
+cd "$r" || exit 1
+start=$(date +%s)
+pids=()
+for i in 1 2 3 4 5 6 7 8; do "$STRATA" apply -auto-approve "s$i" >"$work/eight-$i.out" 2>&1 & pids+=($!); done
+ok=0
+for pid in "${pids[@]}"; do wait "$pid" && ok=$((ok + 1)); done
+elapsed=$(( $(date +%s) - start ))
+[ "$ok" = 8 ] && pass "eight applies of eight stages at once all succeed" || { fail "$ok of 8 applies succeeded"; cat "$work"/eight-*.out | head -20; }
+# Side by side, not one after the other (8 x 2 s one at a time would be 16 s).
+[ "$elapsed" -lt 14 ] && pass "the eight stages applied side by side (${elapsed} s)" || fail "eight stages took ${elapsed} s: serialised?"
+rows=$(psql "$conninfo" -Atc "SELECT count(*) FROM eight_e2e.resources")
+[ "$rows" = 16 ] && pass "sixteen instances recorded" || fail "eight stages recorded $rows instances"
 finish
