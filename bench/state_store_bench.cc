@@ -5,6 +5,9 @@
 //   BM_LoadStage/<encrypted>: loading a 10,000-resource stage (with a sensitive attribute on
 //     each resource, sealed with AES-256-GCM when encrypted).
 //   BM_CommitChangeSet: the serial increment with the 10,000-resource history snapshot.
+//   BM_PgCheckpoints: BM_Checkpoints on PostgreSQL, next to SQLite's in the same run
+//     (STRATA_BENCH_PG_URL: a libpq connection string, e.g. the conninfo of
+//     `PG_SERVER_FSYNC=on bash tests/e2e/pg_server.sh start DIR`; skipped without it).
 //
 //   ./build-bench/bench/state_store_bench --benchmark_counters_tabular=true
 // Set STRATA_BENCH_DIR to put the database on a particular file system (default: /tmp).
@@ -17,6 +20,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "state/postgres/pg_connection.h"
+#include "state/postgres/postgres_store.h"
 #include "state/sqlite/sqlite_store.h"
 
 namespace strata::state {
@@ -65,7 +70,7 @@ std::unique_ptr<SqliteStateStore> Open(const std::string& path, Durability durab
 }
 
 // Applies kResources creates, one Begin/Complete pair each.
-void ApplyAll(SqliteStateStore& store) {
+void ApplyAll(StateStore& store) {
   auto lock = store.TryLock({"bench", "apply"});
   auto cs = store.BeginChangeSet(lock->id, "bench", "apply");
   for (int i = 0; i < kResources; ++i) {
@@ -97,6 +102,39 @@ void BM_Checkpoints(benchmark::State& state) {
   state.SetLabel(durability == Durability::Full ? "synchronous=FULL" : "synchronous=NORMAL");
 }
 BENCHMARK(BM_Checkpoints)->Arg(1)->Arg(0)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_PgCheckpoints(benchmark::State& state) {
+  const char* url = std::getenv("STRATA_BENCH_PG_URL");
+  if (!url || !*url) {
+    state.SkipWithError("set STRATA_BENCH_PG_URL to a PostgreSQL connection string to measure it");
+    return;
+  }
+  int run = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    PostgresStoreOptions o;
+    o.url = url;
+    o.schema = "bench_" + std::to_string(getpid()) + "_" + std::to_string(run++);
+    o.keys.primary = *crypto::ParseStateKey(std::string(64, 'a'));
+    auto store = PostgresStateStore::Open(o);
+    if (!store.ok()) {
+      std::fprintf(stderr, "%s\n", store.status().message().c_str());
+      std::abort();
+    }
+    state.ResumeTiming();
+    ApplyAll(**store);
+    state.PauseTiming();
+    store->reset();
+    pg::Connection::Open(url, o.schema)->Exec("DROP SCHEMA " + o.schema + " CASCADE");
+    state.ResumeTiming();
+  }
+  state.counters["resources/s"] =
+      benchmark::Counter(kResources, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["commits/s"] =
+      benchmark::Counter(2.0 * kResources + 2, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel("PostgreSQL, synchronous_commit=on");
+}
+BENCHMARK(BM_PgCheckpoints)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_LoadStage(benchmark::State& state) {
   bool encrypted = state.range(0) != 0;

@@ -63,6 +63,9 @@ std::unique_ptr<Connection> Connection::Open(const std::string& conninfo, const 
   if (const char* used = Pq().pass(conn); used && *used) password = used;
   std::unique_ptr<Connection> connection(new Connection(conn, password));
   connection->Query("SELECT set_config('search_path', $1, false)", {schema});
+  // libpq prints the server's notices on stderr ("schema ... already exists, skipping"):
+  // only warnings and errors are for the user.
+  connection->Exec("SET client_min_messages TO warning");
   return connection;
 }
 

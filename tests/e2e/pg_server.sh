@@ -13,6 +13,9 @@
 #                            server can be had (no initdb/pg_ctl; root without a postgres user).
 #   pg_server.sh stop DIR    stops it (immediate) and removes DIR.
 #
+# The server runs with fsync=off (the tests do not cut the power); PG_SERVER_FSYNC=on makes
+# its commits durable, for benchmarks.
+#
 # initdb refuses to run as root: as root, the server runs as the `postgres` user (runuser),
 # in a directory given to it.
 set -uo pipefail
@@ -75,7 +78,7 @@ start)
   for _ in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 40000))
     if as_owner "$pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100 $tls_options" start \
+         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_SERVER_FSYNC:-off} -c max_connections=100 $tls_options" start \
          >>"$dir/pg_ctl.log" 2>&1; then
       started=1
       break
