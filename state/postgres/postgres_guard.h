@@ -1,6 +1,8 @@
 #pragma once
 // Internal to state/postgres: the boundary where libpq failures become StateStatus values.
 
+#include <mutex>
+
 #include <nlohmann/json.hpp>
 
 #include "state/postgres/pg_connection.h"
@@ -15,6 +17,10 @@ StateStatus PgErrorStatus(const std::string& where, const pg::PgError& e);
 template <class F>
 auto PostgresStateStore::Guard(F&& body) -> decltype(body()) {
   using R = decltype(body());
+  // One caller at a time: a libpq connection is not to be used by two threads at once, and
+  // a transaction's statements must not interleave with another call's. Recursive: some
+  // methods call others (BeginChangeSet reads PendingOperations).
+  std::lock_guard<std::recursive_mutex> one_at_a_time(mu_);
   try {
     return body();
   } catch (const pg::PgError& e) {

@@ -20,12 +20,17 @@
 // holder cannot write again; the advisory lock stays with the old holder's session until it
 // ends, so nobody else gets in while it is alive.
 //
+// Threads: the methods may be called from several threads; they take turns (a libpq
+// connection serves one caller at a time), except EmergencyUnlocker's callable, which uses
+// a connection of its own.
+//
 // Secrets are sealed in this process (state/crypto) before they are sent: the database never
 // sees a sensitive value in clear. The connection string's password never appears in a
 // message (conninfo.h).
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -175,6 +180,8 @@ class PostgresStateStore final : public StateStore {
   std::unique_ptr<pg::Connection> lock_db_;
   //! Stage key -> lock id of the advisory locks lock_db_ holds.
   std::map<std::string, std::string> held_;
+  //! Taken by every method (Guard): the connections serve one call at a time.
+  std::recursive_mutex mu_;
 };
 
 }  // namespace strata::state
