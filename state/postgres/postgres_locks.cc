@@ -142,6 +142,12 @@ StateResult<LockInfo> PostgresStateStore::ForceUnlock(const std::string& lock_id
       return NoSuchLock(lock_id, held);
     }
     LockInfo lock = PgLockFromRow(rows, 0);
+    if (!lock.stale) {
+      lock.still_held = "its holder's database session is still connected, so the stage stays locked until that "
+                        "session ends (its writes are refused from now on). Stop that strata process, or have an "
+                        "administrator end the session (SELECT pg_terminate_backend(PID); the next refusal names "
+                        "the PID)";
+    }
     // Only the row: the holder's session keeps its advisory lock (nobody else gets in while
     // it lives), but its writes now fail their lock check.
     db_->Query("DELETE FROM locks WHERE id = $1", {lock_id});

@@ -129,6 +129,23 @@ run list-after-kill 0 "$STRATA" state list slow
 [ "$(grep -c . <<<"$out")" = 2 ] && pass "after kill -9: each instance once" || fail "state after kill -9: $out"
 locked && fail "a lock is left behind" || pass "no lock is left behind"
 
+# force-unlock of a live holder: its writes are refused, but nobody gets in before its
+# session ends; then the next apply reconciles what it left.
+cd "$q" || exit 1
+"$STRATA" apply -auto-approve -replace=time_sleep.wait slow >"$work/forced.out" 2>&1 &
+holder=$!
+wait_locked
+id=$(psql "$conninfo" -Atc "SELECT id FROM locks_e2e.locks WHERE stage = 'slow'")
+run force-unlock 0 "$STRATA" force-unlock -force "$id"
+expect "force-unlock says the stage stays locked while its holder lives" "$out" "stays locked until that session ends"
+run apply-after-force 1 "$STRATA" apply -auto-approve slow
+expect "nobody gets in while the holder's session lives" "$err" "force-unlocked"
+wait "$holder" && fail "the force-unlocked apply went on writing" || pass "the force-unlocked apply stops at its next write"
+expect "it says it lost its lock" "$(cat "$work/forced.out")" "does not hold its lock"
+run apply-after-holder 0 "$STRATA" apply -auto-approve -lock-timeout=10s slow && pass "the next apply runs once the holder is gone"
+run list-after-force 0 "$STRATA" state list slow
+[ "$(grep -c . <<<"$out")" = 2 ] && pass "after force-unlock: each instance once" || fail "state after force-unlock: $out"
+
 # Eight processes applying eight stages of one project at once: each has its own lock.
 r="$work/r"
 mkdir -p "$r"

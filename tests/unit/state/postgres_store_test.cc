@@ -119,6 +119,7 @@ TEST_F(PostgresStoreTest, ForceUnlockLetsNobodyInWhileTheHolderSessionLives) {
   auto forced = second->ForceUnlock(lock->id);
   ASSERT_TRUE(forced.ok()) << forced.status().message();
   EXPECT_EQ(forced->Holder(), "tester@test-host");
+  EXPECT_NE(forced->still_held.find("session is still connected"), std::string::npos) << forced->still_held;
   auto refused = second->TryLock({"eks", "apply"});
   ASSERT_EQ(refused.status().code(), StateCode::LockHeld);
   EXPECT_NE(refused.status().message().find("force-unlocked"), std::string::npos) << refused.status().message();
