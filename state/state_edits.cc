@@ -12,7 +12,7 @@ namespace {
 bool EditStartsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
 // How an address argument selects instances.
-struct Selector {
+struct EditSelector {
   std::string text;
   enum { Instance, Resource, Module } kind = Instance;
 
@@ -28,20 +28,20 @@ struct Selector {
   std::string Suffix(const std::string& address) const { return address.substr(text.size()); }
 };
 
-StateResult<Selector> ParseSelector(const std::string& text, bool exists_exactly) {
+StateResult<EditSelector> ParseEditSelector(const std::string& text, bool exists_exactly) {
   AddrParseResult parsed = ParseResourceInstanceAddr(text);
   if (parsed.addr) {
     std::string canonical = parsed.addr->ToString();
-    if (exists_exactly || parsed.has_key) return Selector{canonical, Selector::Instance};
-    return Selector{canonical, Selector::Resource};
+    if (exists_exactly || parsed.has_key) return EditSelector{canonical, EditSelector::Instance};
+    return EditSelector{canonical, EditSelector::Resource};
   }
-  if (ParseModulePath(text)) return Selector{text, Selector::Module};
+  if (ParseModulePath(text)) return EditSelector{text, EditSelector::Module};
   return StateStatus::Error(StateCode::InvalidArgument, "\"" + text + "\" is not a resource address: " + parsed.error);
 }
 
 // Whether an instance has exactly the address `text` (then a key-less resource address
 // selects that instance only).
-bool ExistsExactly(const std::vector<StoredResource>& rows, const std::string& text) {
+bool EditExistsExactly(const std::vector<StoredResource>& rows, const std::string& text) {
   auto a = ParseResourceInstanceAddr(text).addr;
   if (!a) return false;
   for (const auto& r : rows) {
@@ -50,7 +50,7 @@ bool ExistsExactly(const std::vector<StoredResource>& rows, const std::string& t
   return false;
 }
 
-std::string NotInStage(const std::string& text, const std::string& stage) {
+std::string EditNotInStage(const std::string& text, const std::string& stage) {
   return text + " is not in the state of stage \"" + stage + "\" (see `strata state list " + stage + "`)";
 }
 
@@ -60,7 +60,7 @@ StateResult<std::set<std::string>> SelectRemovals(const std::vector<StoredResour
                                                   const std::vector<std::string>& addresses, const std::string& stage) {
   std::set<std::string> doomed;
   for (const auto& text : addresses) {
-    auto selector = ParseSelector(text, ExistsExactly(rows, text));
+    auto selector = ParseEditSelector(text, EditExistsExactly(rows, text));
     if (!selector.ok()) return selector.status();
     size_t before = doomed.size();
     bool any = false;
@@ -70,18 +70,18 @@ StateResult<std::set<std::string>> SelectRemovals(const std::vector<StoredResour
         any = true;
       }
     }
-    if (!any && doomed.size() == before) return StateStatus::Error(StateCode::NotFound, NotInStage(text, stage));
+    if (!any && doomed.size() == before) return StateStatus::Error(StateCode::NotFound, EditNotInStage(text, stage));
   }
   return doomed;
 }
 
 StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::string& source,
                                const std::string& destination, const std::string& stage, int64_t now_millis) {
-  auto from = ParseSelector(source, ExistsExactly(rows, source));
+  auto from = ParseEditSelector(source, EditExistsExactly(rows, source));
   if (!from.ok()) return from.status();
-  auto to = ParseSelector(destination, from->kind == Selector::Instance);
+  auto to = ParseEditSelector(destination, from->kind == EditSelector::Instance);
   if (!to.ok()) return to.status();
-  if (to->kind != from->kind && !(from->kind == Selector::Resource && to->kind == Selector::Instance &&
+  if (to->kind != from->kind && !(from->kind == EditSelector::Resource && to->kind == EditSelector::Instance &&
                                   !ParseResourceInstanceAddr(destination).has_key)) {
     return StateStatus::Error(StateCode::InvalidArgument, "cannot move " + source + " to " + destination +
                                                               ": both must be instances, resources or modules alike");
@@ -89,7 +89,7 @@ StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::stri
   // Instance and resource moves keep the resource type, as Terraform requires.
   auto src_addr = ParseResourceInstanceAddr(source).addr;
   auto dst_addr = ParseResourceInstanceAddr(destination).addr;
-  if (src_addr && dst_addr && from->kind != Selector::Module &&
+  if (src_addr && dst_addr && from->kind != EditSelector::Module &&
       (src_addr->resource.type != dst_addr->resource.type || src_addr->resource.mode != dst_addr->resource.mode)) {
     return StateStatus::Error(StateCode::InvalidArgument, "cannot move " + source + " to " + destination +
                                                               ": the resource types differ");
@@ -100,7 +100,7 @@ StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::stri
     existing.insert(r.address);
     if (from->Matches(r.address)) renames[r.address] = to->text + from->Suffix(r.address);
   }
-  if (renames.empty()) return StateStatus::Error(StateCode::NotFound, NotInStage(source, stage));
+  if (renames.empty()) return StateStatus::Error(StateCode::NotFound, EditNotInStage(source, stage));
   for (const auto& [old_address, new_address] : renames) {
     if (existing.count(new_address) && !renames.count(new_address)) {
       return StateStatus::Error(StateCode::InvalidArgument, "cannot move " + old_address + " to " + new_address +
@@ -117,7 +117,7 @@ StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::stri
       if (auto it = renames.find(dep); it != renames.end()) {
         d = it->second;
         changed = true;
-      } else if (from->kind != Selector::Instance && (dep == from->text || from->Matches(dep))) {
+      } else if (from->kind != EditSelector::Instance && (dep == from->text || from->Matches(dep))) {
         d = to->text + from->Suffix(dep);
         changed = true;
       }

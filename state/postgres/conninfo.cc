@@ -7,10 +7,10 @@
 namespace strata::state::pg {
 namespace {
 
-bool IsUri(const std::string& s) { return s.rfind("postgres://", 0) == 0 || s.rfind("postgresql://", 0) == 0; }
+bool IsPgUri(const std::string& s) { return s.rfind("postgres://", 0) == 0 || s.rfind("postgresql://", 0) == 0; }
 
 // URI: the user-info password and any password= query parameter.
-std::string MaskUri(const std::string& uri) {
+std::string MaskPgUri(const std::string& uri) {
   std::string out = uri;
   size_t start = out.find("://") + 3;
   size_t end = out.find_first_of("/?", start);
@@ -35,7 +35,7 @@ std::string MaskUri(const std::string& uri) {
 }
 
 // key=value pairs: the value of `password` (plain, or single-quoted with \-escapes).
-std::string MaskPairs(const std::string& pairs) {
+std::string MaskPgPairs(const std::string& pairs) {
   std::string out;
   size_t i = 0;
   while (i < pairs.size()) {
@@ -68,7 +68,7 @@ std::string MaskPairs(const std::string& pairs) {
 }  // namespace
 
 std::string MaskConnectionUrl(const std::string& conninfo) {
-  return IsUri(conninfo) ? MaskUri(conninfo) : MaskPairs(conninfo);
+  return IsPgUri(conninfo) ? MaskPgUri(conninfo) : MaskPgPairs(conninfo);
 }
 
 std::string ConninfoPassword(const std::string& conninfo) {
