@@ -1,59 +1,68 @@
 #!/usr/bin/env bash
-# compare_terraform.sh: wall time and peak memory of Strata vs Terraform on a
-# chain of N `terraform_data` resources (r_i.input = r_{i-1}.id).
+# compare_terraform.sh: Strata vs Terraform 1.11, side by side in one run, on N
+# `terraform_data` resources — wall time and peak memory of every step of a
+# resource's life, and the growth of each from the smallest N to the largest.
 #
-# For each size N it generates, in a temporary directory, a Strata project and
-# the equivalent Terraform configuration, then measures for both tools, with
-# /usr/bin/time -f "%e %M" (wall seconds, peak RSS KiB):
-#   1. apply -auto-approve -parallelism=10     (creates the N resources)
-#   2. plan -parallelism=10                    (no-op, refresh on: the default)
-#   3. plan -refresh=false -parallelism=10     (no-op, no refresh)
-# and prints a Markdown table plus each tool's apply-time growth factor from
-# the smallest to the largest N (a chain is strictly sequential, so both tools
-# run one resource at a time; the growth shows how per-resource cost scales).
+# Shape (the same for both tools): N/10 independent chains of 10 resources, each
+# reading the previous one's id (--chain: one chain of N, strictly sequential).
+# For each N, each tool runs, with -parallelism=10 and /usr/bin/time -f "%e %M":
+#   plan          the first plan (nothing exists yet)
+#   apply         apply -auto-approve (creates the N resources)
+#   noop-plan     plan with refresh on (the default): nothing to do
+#   noop-plan-nr  plan -refresh=false
+#   destroy       destroy -auto-approve
+# Strata runs each N --repeat times on a fresh project and reports the median of
+# every step (the machine is shared and noisy); Terraform runs --tf-repeat times
+# (default 1: minutes per size). Then, once: `version` of each tool and
+# `validate` of a seven-stage Strata project (the median of 20 runs each).
+# Strata's state store keeps its default, synchronous=FULL (every journal write
+# fsync'd before the provider call it records is sent).
 #
 # Usage:
-#   bench/compare_terraform.sh [--max-terraform N] [--terraform-timeout SECS]
-#                              [--repeat R] [SIZES...]
-#     SIZES                    chain lengths (default: 1000 3000 10000)
-#     --max-terraform N        skip Terraform for sizes above N (default 10000);
-#                              (Terraform's chain apply grows ~N^2.2: on a
-#                              2-core VM N=1000 took 6-8 min and N=3000 had
-#                              created 1212 resources after 15 min; its state
-#                              lists every transitive dependency, O(N^2) for a
-#                              chain. Combine with --terraform-timeout)
-#     --terraform-timeout SECS kill a Terraform command after SECS seconds and
-#                              report it as "timeout" with how many resources
-#                              its apply had created (default 0: no limit)
-#     --repeat R               run each Strata case R times (fresh project each
-#                              time) and keep the fastest (default 1); Strata's
-#                              apply is fsync-bound, so it is noisy on a busy
-#                              disk. Terraform always runs once (minutes each).
+#   bench/compare_terraform.sh [--repeat R] [--tf-repeat R] [--chain]
+#                              [--max-terraform N] [--terraform-timeout SECS]
+#                              [SIZES...]
+#     SIZES                     resource counts (default: 1000 3000 10000)
+#     --repeat R                Strata runs per size, median reported (default 3)
+#     --tf-repeat R             Terraform runs per size (default 1)
+#     --chain                   one chain of N instead of N/10 chains of 10
+#                               (Terraform grows ~N^2.2 there: its state lists
+#                               every transitive dependency; combine with
+#                               --max-terraform / --terraform-timeout)
+#     --max-terraform N         skip Terraform above N resources (default: none)
+#     --terraform-timeout SECS  stop a Terraform step after SECS seconds and
+#                               report "timeout" (default 0: no limit)
 #
 # Environment:
-#   STRATA     Strata binary (default: <repo>/build-bench/strata, else
-#              <repo>/build-rel/strata); build it in Release mode
-#   TERRAFORM  Terraform binary (default: terraform on PATH, >= 1.4 for the
-#              built-in terraform_data; `terraform init` needs no download)
+#   STRATA     Strata binary (default: <repo>/build-rel/strata, else
+#              <repo>/build/strata); an optimised build
+#   TERRAFORM  Terraform binary (default: terraform on PATH; terraform_data is
+#              built in, `terraform init` downloads nothing)
 #
-# Needs: bash, GNU /usr/bin/time, timeout (coreutils), awk.
-# Every generated project lives under one mktemp directory, removed on exit.
+# Needs bash, GNU /usr/bin/time, timeout, awk. Everything is generated in one
+# mktemp directory, removed on exit. Prints a Markdown table on stdout and the
+# progress on stderr.
 set -euo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo_dir=$(dirname "$script_dir")
 
-max_terraform=10000
+repeat=3
+tf_repeat=1
+shape=chains10
+max_terraform=0
 tf_timeout=0
-repeat=1
 sizes=()
 while (($#)); do
   case "$1" in
+    --repeat) repeat=$2; shift 2 ;;
+    --repeat=*) repeat=${1#*=}; shift ;;
+    --tf-repeat) tf_repeat=$2; shift 2 ;;
+    --tf-repeat=*) tf_repeat=${1#*=}; shift ;;
+    --chain) shape=chain; shift ;;
     --max-terraform) max_terraform=$2; shift 2 ;;
     --max-terraform=*) max_terraform=${1#*=}; shift ;;
     --terraform-timeout) tf_timeout=$2; shift 2 ;;
-    --repeat) repeat=$2; shift 2 ;;
-    --repeat=*) repeat=${1#*=}; shift ;;
     --terraform-timeout=*) tf_timeout=${1#*=}; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $1" >&2; exit 2 ;;
@@ -63,8 +72,8 @@ done
 ((${#sizes[@]})) || sizes=(1000 3000 10000)
 
 if [[ -z "${STRATA:-}" ]]; then
-  STRATA=$repo_dir/build-bench/strata
-  [[ -x $STRATA ]] || STRATA=$repo_dir/build-rel/strata
+  STRATA=$repo_dir/build-rel/strata
+  [[ -x $STRATA ]] || STRATA=$repo_dir/build/strata
 fi
 TERRAFORM=${TERRAFORM:-terraform}
 [[ -x $STRATA ]] || { echo "Strata binary not found: $STRATA (set STRATA)" >&2; exit 1; }
@@ -76,59 +85,45 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/strata-vs-tf.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
 
-# measure LOG TIMEOUT CMD... -> prints "SECONDS KIB"; "FAIL SECONDS" when the
-# command fails; "timeout SECONDSs (K created)" when TIMEOUT (0: none) expired.
-# The command's output goes to LOG.
+# measure LOG TIMEOUT CMD... -> "SECONDS KIB", or "timeout" / "FAIL"; output to LOG.
 measure() {
   local log=$1 limit=$2; shift 2
-  local tfile=$log.time start=$SECONDS rc=0
+  local tfile=$log.time rc=0
   if ((limit > 0)); then
-    timeout --signal=INT --kill-after=30 "$limit" \
-      /usr/bin/time -f "%e %M" -o "$tfile" "$@" >"$log" 2>&1 || rc=$?
+    timeout --signal=INT --kill-after=30 "$limit" /usr/bin/time -f "%e %M" -o "$tfile" "$@" >"$log" 2>&1 || rc=$?
   else
     /usr/bin/time -f "%e %M" -o "$tfile" "$@" >"$log" 2>&1 || rc=$?
   fi
   if ((rc == 124 || rc == 137)); then
-    # Report how far an apply got: the number of resources it had created.
-    local done_count
-    done_count=$(grep -c "Creation complete" "$log" || true)
-    echo "timeout $((SECONDS - start))s${done_count:+ ($done_count created)}"
+    echo "timeout"
   elif ((rc != 0)); then
-    echo "FAIL after $((SECONDS - start))s"
     { echo "--- failed (exit $rc): $*"; tail -n 20 "$log"; } >&2
+    echo "FAIL"
   else
     tail -n 1 "$tfile"
   fi
 }
 
-# best A B: the faster of two measure results (A may be empty); a failure wins.
-best() {
-  if [[ -z $1 ]]; then echo "$2"
-  elif ! [[ $1 =~ ^[0-9] ]]; then echo "$1"
-  elif ! [[ $2 =~ ^[0-9] ]]; then echo "$2"
-  else awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " "); print (y[1] + 0 < x[1] + 0 ? b : a) }'
-  fi
+# median "S K" "S K" ... -> the pair with the median time (a failure wins).
+median() {
+  local v
+  for v in "$@"; do [[ $v =~ ^[0-9] ]] || { echo "$v"; return; }; done
+  printf '%s\n' "$@" | sort -n -k1,1 | awk '{ a[NR] = $0 } END { print a[int((NR + 1) / 2)] }'
 }
 
-# Warn when an apply did not create exactly N resources.
-check_created() { # LOG N
-  grep -q "Resources: $2 added" "$1" || echo "warning: apply did not report $2 added: $(grep -m1 'Resources:' "$1" || true)" >&2
-}
-
-# Warn when a plan that should be a no-op is not.
-check_noop() {
-  grep -q "No changes" "$1" || echo "warning: plan was not a no-op, see above: $(grep -m1 '^Plan:' "$1" || true)" >&2
+expect_in() { # LOG TEXT WHAT: warn when a step did not do what it should
+  grep -q "$2" "$1" || echo "warning: $3: $(grep -m1 -E 'Resources:|Plan:|Error' "$1" || true)" >&2
 }
 
 gen_strata() { # DIR N
   local dir=$1 n=$2
   mkdir -p "$dir/main"
   printf 'project: bench\nstages:\n  - { name: main, path: main }\n' >"$dir/strata.yaml"
-  awk -v n="$n" 'BEGIN {
+  awk -v n="$n" -v shape="$shape" 'BEGIN {
     print "resources:"
     for (i = 0; i < n; i++) {
       printf "  r%d:\n    type: terraform_data\n    properties:\n", i
-      if (i == 0) print "      input: \"seed\""
+      if (i == 0 || (shape == "chains10" && i % 10 == 0)) print "      input: \"seed\""
       else printf "      input: \"${r%d.id}\"\n", i - 1
     }
   }' >"$dir/main/main.yaml"
@@ -137,104 +132,160 @@ gen_strata() { # DIR N
 gen_terraform() { # DIR N
   local dir=$1 n=$2
   mkdir -p "$dir"
-  awk -v n="$n" 'BEGIN {
-    print "resource \"terraform_data\" \"r0\" { input = \"seed\" }"
-    for (i = 1; i < n; i++)
-      printf "resource \"terraform_data\" \"r%d\" { input = terraform_data.r%d.id }\n", i, i - 1
+  awk -v n="$n" -v shape="$shape" 'BEGIN {
+    for (i = 0; i < n; i++) {
+      if (i == 0 || (shape == "chains10" && i % 10 == 0)) printf "resource \"terraform_data\" \"r%d\" { input = \"seed\" }\n", i
+      else printf "resource \"terraform_data\" \"r%d\" { input = terraform_data.r%d.id }\n", i, i - 1
+    }
   }' >"$dir/main.tf"
 }
 
-declare -A res  # res[tool,N,op] = output of measure, or "skipped"
-ops=(apply plan plan-refresh-false)
+# A seven-stage project (each stage reads the previous one's output), for `validate`.
+gen_seven_stages() { # DIR
+  local dir=$1 s
+  mkdir -p "$dir"
+  printf 'project: seven\nstages:\n' >"$dir/strata.yaml"
+  for s in 1 2 3 4 5 6 7; do
+    printf '  - { name: s%d, path: s%d }\n' "$s" "$s" >>"$dir/strata.yaml"
+    mkdir -p "$dir/s$s"
+    awk -v s="$s" 'BEGIN {
+      print "variables:\n  prefix: { type: string, default: \"p\" }\nresources:"
+      for (i = 0; i < 30; i++) {
+        printf "  r%d:\n    type: terraform_data\n    properties:\n", i
+        if (i == 0 && s > 1) printf "      input: \"${stage.s%d.last}\"\n", s - 1
+        else if (i == 0) print "      input: \"${var.prefix}\""
+        else printf "      input: \"${r%d.id}-${var.prefix}\"\n", i - 1
+      }
+      print "outputs:\n  last:\n    value: \"${r29.id}\""
+    }' >"$dir/s$s/main.yaml"
+  done
+}
+
+# A step's arguments per tool.
+strata_step() { # STEP -> arguments after the binary
+  case $1 in
+    plan|noop-plan) echo "plan -parallelism=10" ;;
+    noop-plan-nr) echo "plan -refresh=false -parallelism=10" ;;
+    apply) echo "apply -auto-approve -parallelism=10" ;;
+    destroy) echo "destroy -auto-approve -parallelism=10" ;;
+  esac
+}
+terraform_step() {
+  case $1 in
+    plan|noop-plan) echo "plan -input=false -no-color -parallelism=10" ;;
+    noop-plan-nr) echo "plan -refresh=false -input=false -no-color -parallelism=10" ;;
+    apply) echo "apply -auto-approve -input=false -no-color -parallelism=10" ;;
+    destroy) echo "destroy -auto-approve -input=false -no-color -parallelism=10" ;;
+  esac
+}
+
+steps=(plan apply noop-plan noop-plan-nr destroy)
+declare -A runs res  # runs[tool,N,step] = "S K" per run; res = the median
+
+run_tool() { # TOOL N DIR LIMIT
+  local tool=$1 n=$2 dir=$3 limit=$4 step r
+  for step in "${steps[@]}"; do
+    if [[ $tool == strata ]]; then
+      # shellcheck disable=SC2046
+      r=$(measure "$dir/$step.log" "$limit" "$STRATA" -chdir="$dir" $(strata_step "$step"))
+    else
+      # shellcheck disable=SC2046
+      r=$(measure "$dir/$step.log" "$limit" "$TERRAFORM" -chdir="$dir" $(terraform_step "$step"))
+    fi
+    runs[$tool,$n,$step]+="$r;"
+    [[ $r =~ ^[0-9] ]] || return 0
+    case $step in
+      apply) expect_in "$dir/$step.log" "Resources: $n added" "$tool apply did not create $n" ;;
+      noop-plan*) expect_in "$dir/$step.log" "No changes" "$tool $step was not a no-op" ;;
+      destroy) expect_in "$dir/$step.log" "Resources: $n destroyed\|$n destroyed" "$tool destroy did not destroy $n" ;;
+    esac
+  done
+}
 
 for n in "${sizes[@]}"; do
-  echo "== N=$n" >&2
-  # Strata: `repeat` rounds on a fresh project each, keeping the fastest.
-  sd=$work/strata-$n
   for ((rep = 1; rep <= repeat; rep++)); do
-    rm -rf "$sd"
-    gen_strata "$sd" "$n"
-    "$STRATA" -chdir="$sd" init >"$sd/init.log" 2>&1 || { cat "$sd/init.log" >&2; exit 1; }
-    r=$(measure "$sd/apply.log" 0 "$STRATA" -chdir="$sd" apply -auto-approve -parallelism=10)
-    res[strata,$n,apply]=$(best "${res[strata,$n,apply]:-}" "$r")
-    if ! [[ $r =~ ^[0-9] ]]; then
-      res[strata,$n,plan]=skipped; res[strata,$n,plan-refresh-false]=skipped
-      break
-    fi
-    check_created "$sd/apply.log" "$n"
-    r=$(measure "$sd/plan.log" 0 "$STRATA" -chdir="$sd" plan -parallelism=10)
-    check_noop "$sd/plan.log"
-    res[strata,$n,plan]=$(best "${res[strata,$n,plan]:-}" "$r")
-    r=$(measure "$sd/plan-nr.log" 0 "$STRATA" -chdir="$sd" plan -refresh=false -parallelism=10)
-    check_noop "$sd/plan-nr.log"
-    res[strata,$n,plan-refresh-false]=$(best "${res[strata,$n,plan-refresh-false]:-}" "$r")
+    d=$work/strata-$n-$rep
+    gen_strata "$d" "$n"
+    "$STRATA" -chdir="$d" init >"$d/init.log" 2>&1 || { cat "$d/init.log" >&2; exit 1; }
+    run_tool strata "$n" "$d" 0
+    rm -rf "$d"
   done
-  echo "   strata apply: ${res[strata,$n,apply]}  plan: ${res[strata,$n,plan]}  plan -refresh=false: ${res[strata,$n,plan-refresh-false]}" >&2
-  rm -rf "$sd"
-
-  if ((n > max_terraform)); then
-    for op in "${ops[@]}"; do res[terraform,$n,$op]=skipped; done
-    continue
+  if ((max_terraform == 0 || n <= max_terraform)); then
+    for ((rep = 1; rep <= tf_repeat; rep++)); do
+      d=$work/tf-$n-$rep
+      gen_terraform "$d" "$n"
+      "$TERRAFORM" -chdir="$d" init -input=false -no-color >"$d/init.log" 2>&1 || { cat "$d/init.log" >&2; exit 1; }
+      run_tool terraform "$n" "$d" "$tf_timeout"
+      rm -rf "$d"
+    done
   fi
-  td=$work/tf-$n
-  gen_terraform "$td" "$n"
-  "$TERRAFORM" -chdir="$td" init -input=false -no-color >"$td/init.log" 2>&1 || { cat "$td/init.log" >&2; exit 1; }
-  res[terraform,$n,apply]=$(measure "$td/apply.log" "$tf_timeout" "$TERRAFORM" -chdir="$td" apply -auto-approve -input=false -no-color -parallelism=10)
-  echo "   terraform apply: ${res[terraform,$n,apply]}" >&2
-  if [[ ${res[terraform,$n,apply]} =~ ^[0-9] ]]; then
-    check_created "$td/apply.log" "$n"
-    res[terraform,$n,plan]=$(measure "$td/plan.log" "$tf_timeout" "$TERRAFORM" -chdir="$td" plan -input=false -no-color -parallelism=10)
-    check_noop "$td/plan.log"
-    res[terraform,$n,plan-refresh-false]=$(measure "$td/plan-nr.log" "$tf_timeout" "$TERRAFORM" -chdir="$td" plan -refresh=false -input=false -no-color -parallelism=10)
-    check_noop "$td/plan-nr.log"
-  else
-    res[terraform,$n,plan]=skipped; res[terraform,$n,plan-refresh-false]=skipped
-  fi
-  echo "   terraform plan: ${res[terraform,$n,plan]}  plan -refresh=false: ${res[terraform,$n,plan-refresh-false]}" >&2
-  rm -rf "$td"
+  for tool in strata terraform; do
+    for step in "${steps[@]}"; do
+      IFS=';' read -r -a list <<<"${runs[$tool,$n,$step]:-}"
+      if ((${#list[@]})); then res[$tool,$n,$step]=$(median "${list[@]}"); else res[$tool,$n,$step]=-; fi
+    done
+  done
+  echo "N=$n strata: $(for s in "${steps[@]}"; do printf '%s=%s ' "$s" "${res[strata,$n,$s]}"; done)" >&2
+  echo "N=$n terraform: $(for s in "${steps[@]}"; do printf '%s=%s ' "$s" "${res[terraform,$n,$s]}"; done)" >&2
 done
 
-secs() { [[ $1 =~ ^[0-9] ]] && echo "${1%% *}" || echo "${1}"; }            # "12.3 456" -> 12.3
-mib() { [[ $1 =~ ^[0-9] ]] && awk -v k="${1##* }" 'BEGIN { printf "%.1f", k / 1024 }' || echo "-"; }
-ratio() { [[ $1 =~ ^[0-9] && $2 =~ ^[0-9] ]] && awk -v t="${2%% *}" -v s="${1%% *}" 'BEGIN { printf (s > 0 ? "%.1fx" : "-"), t / s }' || echo "-"; }
+# Start-up: the median of 20 runs of `version`, and of `validate` of seven stages.
+startup() { # CMD... -> median wall milliseconds
+  local i t0 t1
+  for ((i = 0; i < 20; i++)); do
+    t0=$(date +%s%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s%N)
+    echo $(((t1 - t0) / 1000))
+  done | sort -n | awk '{ a[NR] = $1 } END { printf "%.1f", a[int((NR + 1) / 2)] / 1000 }'
+}
+seven=$work/seven
+gen_seven_stages "$seven"
+"$STRATA" -chdir="$seven" init >/dev/null 2>&1
+"$STRATA" -chdir="$seven" validate >"$work/validate.log" 2>&1 || { cat "$work/validate.log" >&2; exit 1; }
+strata_version_ms=$(startup "$STRATA" version)
+terraform_version_ms=$(startup "$TERRAFORM" version)
+strata_validate_ms=$(startup "$STRATA" -chdir="$seven" validate)
 
+secs() { [[ $1 =~ ^[0-9] ]] && echo "${1%% *}" || echo "$1"; }
+mib() { [[ $1 =~ ^[0-9] ]] && awk -v k="${1##* }" 'BEGIN { printf "%.0f", k / 1024 }' || echo "-"; }
+ratio() { [[ $1 =~ ^[0-9] && $2 =~ ^[0-9] ]] && awk -v t="${2%% *}" -v s="${1%% *}" 'BEGIN { printf (s > 0 ? "%.0fx" : "-"), t / s }' || echo "-"; }
+label() {
+  case $1 in
+    plan) echo "plan (nothing exists)" ;;
+    apply) echo "apply" ;;
+    noop-plan) echo "no-op plan (refresh)" ;;
+    noop-plan-nr) echo "no-op plan -refresh=false" ;;
+    destroy) echo "destroy" ;;
+  esac
+}
+
+shape_text="N/10 chains of 10"
+[[ $shape == chain ]] && shape_text="one chain of N"
+echo "$shape_text \`terraform_data\`, -parallelism=10; $("$STRATA" version 2>/dev/null | head -n1) (median of $repeat) vs $("$TERRAFORM" version 2>/dev/null | head -n1) ($tf_repeat run$( ((tf_repeat > 1)) && echo s)); $(date -u +%Y-%m-%d), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "Chain of N terraform_data resources, -parallelism=10 ($("$STRATA" version 2>/dev/null | head -n1) vs $("$TERRAFORM" version 2>/dev/null | head -n1)$( ((repeat > 1)) && echo "; Strata: best of $repeat runs"))"
-echo
-echo "| N | operation | strata s | strata MiB | terraform s | terraform MiB | ratio (tf/strata time) |"
+echo "| N | step | Strata s | Strata MiB | Terraform s | Terraform MiB | Terraform / Strata |"
 echo "|---:|---|---:|---:|---:|---:|---:|"
 for n in "${sizes[@]}"; do
-  for op in "${ops[@]}"; do
-    s=${res[strata,$n,$op]} t=${res[terraform,$n,$op]}
-    label=$op; [[ $op == plan ]] && label="plan (no-op, refresh)"; [[ $op == plan-refresh-false ]] && label="plan -refresh=false"
-    echo "| $n | $label | $(secs "$s") | $(mib "$s") | $(secs "$t") | $(mib "$t") | $(ratio "$s" "$t") |"
+  for step in "${steps[@]}"; do
+    s=${res[strata,$n,$step]} t=${res[terraform,$n,$step]}
+    echo "| $n | $(label "$step") | $(secs "$s") | $(mib "$s") | $(secs "$t") | $(mib "$t") | $(ratio "$s" "$t") |"
   done
 done
-
-# Apply growth factor: apply time at the largest N the tool completed over the
-# smallest N; compare with the size factor (linear scaling = same factor).
 echo
-growth() { # TOOL
-  local first="" last="" n
-  for n in "${sizes[@]}"; do
-    [[ ${res[$1,$n,apply]} =~ ^[0-9] ]] || continue
-    [[ -n $first ]] || first=$n
-    last=$n
+echo "| start-up (median of 20) | Strata | Terraform |"
+echo "|---|---:|---:|"
+echo "| \`version\` | $strata_version_ms ms | $terraform_version_ms ms |"
+echo "| \`validate\` of seven stages (30 resources each, each stage reading the previous one's output) | $strata_validate_ms ms | - |"
+echo
+first=${sizes[0]} last=${sizes[${#sizes[@]} - 1]}
+if [[ $first != "$last" ]]; then
+  echo "Growth from N=$first to N=$last (x$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.0f", b / a }') resources): time factor per step"
+  echo
+  echo "| step | Strata | Terraform |"
+  echo "|---|---:|---:|"
+  growth() { # A B -> factor
+    [[ $1 =~ ^[0-9] && $2 =~ ^[0-9] ]] && awk -v a="${1%% *}" -v b="${2%% *}" 'BEGIN { printf (a > 0 ? "x%.1f" : "-"), b / a }' || echo "-"
+  }
+  for step in "${steps[@]}"; do
+    echo "| $(label "$step") | $(growth "${res[strata,$first,$step]}" "${res[strata,$last,$step]}") | $(growth "${res[terraform,$first,$step]}" "${res[terraform,$last,$step]}") |"
   done
-  if [[ -z $first || $first == "$last" ]]; then
-    echo "- $1: apply growth n/a (fewer than two completed sizes)"
-    return
-  fi
-  awk -v tool="$1" -v a="$first" -v b="$last" -v ta="${res[$1,$first,apply]%% *}" -v tb="${res[$1,$last,apply]%% *}" 'BEGIN {
-    printf "- %s: apply %ss (N=%d) -> %ss (N=%d): time x%.1f for size x%.1f", tool, ta, a, tb, b, (ta > 0 ? tb / ta : 0), b / a
-    printf " (per resource %.2f ms -> %.2f ms)\n", 1000 * ta / a, 1000 * tb / b
-  }'
-}
-echo "Apply growth, smallest to largest N:"
-growth strata
-growth terraform
-for n in "${sizes[@]}"; do  # sizes the growth above could not include
-  for tool in strata terraform; do
-    [[ ${res[$tool,$n,apply]} =~ ^[0-9]|^skipped ]] || echo "- $tool N=$n: apply ${res[$tool,$n,apply]}"
-  done
-done
+fi

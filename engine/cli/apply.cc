@@ -1,11 +1,11 @@
 // strata apply [STAGE | PLANFILE] and strata destroy [STAGE]: plan (or read a saved plan),
 // confirm, apply, report.
-#include <istream>
 #include <ostream>
 
 #include <fmt/format.h>
 
 #include "engine/cli/apply_view.h"
+#include "engine/cli/approval.h"
 #include "engine/cli/json_ui.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
@@ -20,36 +20,6 @@ struct ApplyArgs {
   bool auto_approve = false;
   bool destroy_verb = false;
 };
-
-// Terraform's prompt; only "yes" approves. Refuses without asking when stdin is no terminal.
-bool Confirm(CommandContext& ctx, RunSession& session, bool destroy) {
-  if (!ctx.stdin_is_tty) {
-    session.state().Error("No confirmation possible",
-                          fmt::format("{} needs a confirmation, and the input is not a terminal. Review the plan above "
-                                      "and pass -auto-approve to {} without asking.",
-                                      destroy ? "destroy" : "apply", destroy ? "destroy" : "apply"));
-    return false;
-  }
-  if (destroy) {
-    *ctx.out << "\nDo you really want to destroy all resources of stage " << session.StageLabel()
-             << "?\n  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only 'yes' "
-                "will be accepted to confirm.\n\n  Enter a value: ";
-  } else {
-    *ctx.out << "\nDo you want to perform these actions in stage " << session.StageLabel()
-             << "?\n  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n"
-                "  Enter a value: ";
-  }
-  ctx.out->flush();
-  std::string answer;
-  std::getline(*ctx.in, answer);
-  if (answer == "yes") {
-    *ctx.out << "\n";
-    return true;
-  }
-  *ctx.out << "\n" << (destroy ? "Destroy" : "Apply") << " cancelled.\n";
-  ctx.exit_code = 1;
-  return false;
-}
 
 // The human view, or under -json-events the plan's and the apply's messages.
 void ApplyAndReport(CommandContext& ctx, RunSession& session, const Plan& plan, int parallelism, bool destroy) {
@@ -103,7 +73,7 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
     HumanRenderOptions options{ctx.Color(), &session.project().engine().schemas()};
     *ctx.out << RenderDriftHuman(*plan, options) << RenderUpstreamNotesHuman(*plan, options)
              << RenderPlanHuman(*plan, options);
-    if (plan->HasChanges() && !args.auto_approve && !Confirm(ctx, session, destroy)) return;
+    if (plan->HasChanges() && !args.auto_approve && !Confirm(ctx, session.state(), session.StageLabel(), destroy)) return;
     if (!plan->HasChanges()) *ctx.out << "\n";
   }
   ApplyAndReport(ctx, session, *plan, flags.parallelism, destroy);

@@ -64,6 +64,7 @@ void AddSandboxCommand(CLI::App& app, CommandContext& ctx);      // sandbox.cc
 void AddProvidersCommand(CLI::App& app, CommandContext& ctx);    // providers.cc
 void AddImportCommand(CLI::App& app, CommandContext& ctx);       // import.cc
 void AddEnvCommand(CLI::App& app, CommandContext& ctx);          // env.cc
+void AddPipelineCommand(CLI::App& app, CommandContext& ctx);     // pipeline.cc
 
 //! Registers every verb on `app`.
 void AddAllCommands(CLI::App& app, CommandContext& ctx);

@@ -19,6 +19,7 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddProvidersCommand(app, ctx);
   AddImportCommand(app, ctx);
   AddEnvCommand(app, ctx);
+  AddPipelineCommand(app, ctx);
 }
 
 }  // namespace strata::cli

@@ -73,7 +73,8 @@ json ChangesJson(int add, int change, int remove, const char* operation) {
   return json{{"add", add}, {"change", change}, {"import", 0}, {"remove", remove}, {"operation", operation}};
 }
 
-// A clock that stays at one instant: STRATA_UI_TIME's.
+}  // namespace
+
 std::unique_ptr<base::Clock> UiClock() {
   const char* fixed = std::getenv("STRATA_UI_TIME");
   base::Clock::TimePoint t;
@@ -81,7 +82,12 @@ std::unique_ptr<base::Clock> UiClock() {
   return std::make_unique<base::SystemClock>();
 }
 
-}  // namespace
+std::unique_ptr<JsonUi> JsonUi::ForStage(const std::string& stage) {
+  auto ui = std::make_unique<JsonUi>(out_, clock_);
+  ui->mu_ = mu_;
+  ui->stage_ = stage;
+  return ui;
+}
 
 json ResourceJson(const ResourceInstanceAddr& addr) {
   json r = json::object();
@@ -107,10 +113,11 @@ void JsonUi::Message(const std::string& level, const std::string& message, const
   keys["@module"] = "strata.ui";
   keys["@timestamp"] = TimestampMicros(clock_.Now());
   for (const auto& [k, v] : body.items()) keys[k] = v;
+  if (!stage_.empty()) keys["stage"] = stage_;
   keys["type"] = type;
   json line = json::object();
   for (auto& [k, v] : keys) line[k] = std::move(v);
-  std::lock_guard lock(mu_);
+  std::lock_guard lock(*mu_);
   out_ << line.dump() << "\n";
   out_.flush();
 }

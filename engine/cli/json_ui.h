@@ -14,6 +14,9 @@
 //                    {"hook": {"resource", "action", "id_key", "id_value", "elapsed_seconds"}}
 //   diagnostic       {"diagnostic": {severity, summary, detail, range, snippet, address}}
 //
+// `strata pipeline -json` adds its own types (pipeline_view.h) and a "stage" key on every
+// message of one stage (ForStage).
+//
 // "resource" is Terraform's {addr, module, resource, implied_provider, resource_type,
 // resource_name, resource_key}. Keys are in Terraform's order (top level alphabetical).
 // Timestamps come from the clock given, fixed in tests by STRATA_UI_TIME (RFC 3339).
@@ -46,12 +49,22 @@ class JsonUi {
   //! Writes one message: `body`'s keys go beside the "@" keys and "type".
   void Message(const std::string& level, const std::string& message, const std::string& type,
                const nlohmann::ordered_json& body);
+  //! A UI writing to the same stream, one whole line at a time with this one, whose messages
+  //! carry "stage": `stage`. It must not outlive this one.
+  std::unique_ptr<JsonUi> ForStage(const std::string& stage);
+  const base::Clock& clock() const { return clock_; }
 
  private:
   std::ostream& out_;
   const base::Clock& clock_;
-  std::mutex mu_;
+  std::mutex own_mu_;
+  std::mutex* mu_ = &own_mu_;  // a ForStage UI's is its parent's
+  std::string stage_;
 };
+
+//! The clock of the UI's timestamps and the pipeline's durations: the system's, or fixed at
+//! STRATA_UI_TIME (RFC 3339) when that is set, for tests.
+std::unique_ptr<base::Clock> UiClock();
 
 //! Terraform's "resource" object of a change or hook.
 nlohmann::ordered_json ResourceJson(const ResourceInstanceAddr& addr);

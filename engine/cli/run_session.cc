@@ -13,14 +13,15 @@
 
 namespace strata::cli {
 
-namespace {
-
 const ProviderRegistry& CompiledProviders() {
   static const ProviderRegistry registry = DefaultProviders();
   return registry;
 }
 
-}  // namespace
+std::string StageLabelFor(const std::string& stage, const std::string& environment) {
+  if (environment == state::kDefaultEnvironment) return stage;
+  return stage + " (environment " + environment + ")";
+}
 
 void PlanFlags::AddTo(CLI::App* cmd, bool mode_flags) {
   cmd->add_option("stage", stage, "The stage (default: the only stage, or the one holding the working directory)");
@@ -109,11 +110,7 @@ bool RunSession::OpenProject() {
   return state_.Open();
 }
 
-std::string RunSession::StageLabel() {
-  const std::string& environment = state_.environment();
-  if (environment == state::kDefaultEnvironment) return stage();
-  return stage() + " (environment " + environment + ")";
-}
+std::string RunSession::StageLabel() { return StageLabelFor(stage(), state_.environment()); }
 
 std::string RunSession::PlanHeader() {
   const std::string& environment = state_.environment();

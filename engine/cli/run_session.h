@@ -86,6 +86,12 @@ class RunSession {
   std::string generated_config_;
 };
 
+//! The providers compiled into this binary (wiring.h's DefaultProviders), made once.
+const ProviderRegistry& CompiledProviders();
+
+//! A stage as the prompts name it: "eks", or "eks (environment prod)" outside `default`.
+std::string StageLabelFor(const std::string& stage, const std::string& environment);
+
 //! A plan file's path as given relative to the working directory.
 std::string ResolvePath(const CommandContext& ctx, const std::string& path);
 

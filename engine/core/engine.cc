@@ -26,7 +26,7 @@ std::map<std::string, StageCatalogEntry> Engine::Catalog(const ProjectConfig& pr
     StageCatalogEntry entry{s.name, i, {}, false};
     if (s.name != except) {
       Diagnostics ignored;
-      auto root = LoadModule((fs::path(project.root_dir) / s.path).string(), sources_, ignored);
+      auto root = modules_.Load((fs::path(project.root_dir) / s.path).lexically_normal().string(), sources_, ignored);
       if (root && !ignored.HasErrors()) {
         for (const auto& [name, o] : root->outputs) entry.outputs.push_back(name);
         entry.loaded = true;
@@ -51,7 +51,7 @@ std::unique_ptr<LoadedStage> Engine::LoadStage(const ProjectConfig& project, con
   auto loaded = std::make_unique<LoadedStage>();
   loaded->stage = config;
   loaded->dir = (fs::path(project.root_dir) / config->path).lexically_normal().string();
-  loaded->root = LoadModule(loaded->dir, sources_, diags);
+  loaded->root = modules_.Load(loaded->dir, sources_, diags);
   if (loaded->root) CheckModuleSources(project, *loaded->root, diags);
   GraphBuildInput input;
   input.stage = stage;
@@ -94,7 +94,8 @@ std::unique_ptr<StageEvaluation> Engine::EvaluateStage(const ProjectConfig& proj
   return evaluation;
 }
 
-std::vector<std::string> Engine::StageOrder(const ProjectConfig& project, Diagnostics& diags) {
+std::vector<std::string> Engine::StageOrder(const ProjectConfig& project, Diagnostics& diags,
+                                           std::map<std::string, std::vector<std::string>>* reads) {
   Dag dag;
   std::map<std::string, NodeId> ids;
   for (const auto& s : project.stages) ids[s.name] = dag.AddNode();
@@ -103,7 +104,9 @@ std::vector<std::string> Engine::StageOrder(const ProjectConfig& project, Diagno
     auto loaded = LoadStage(project, s.name, ignored);
     if (!loaded || !loaded->graph) continue;
     for (const auto& dep : loaded->graph->stage_dependencies) {
-      if (ids.count(dep)) dag.AddEdge(ids[s.name], ids[dep]);
+      if (!ids.count(dep)) continue;
+      dag.AddEdge(ids[s.name], ids[dep]);
+      if (reads) (*reads)[s.name].push_back(dep);
     }
   }
   for (const auto& cycle : dag.Cycles()) {

@@ -9,6 +9,7 @@
 
 #include "engine/config/project.h"
 #include "engine/core/evaluator.h"
+#include "engine/core/module_cache.h"
 #include "engine/core/stage_graph.h"
 #include "engine/core/variables.h"
 #include "engine/value/schema.h"
@@ -63,8 +64,10 @@ class Engine {
                                                  const EngineOptions& options, Diagnostics& diags);
 
   //! The stages in the order they must run: a stage after every stage it reads from,
-  //! otherwise in the order of strata.yaml. A cycle between stages is an error.
-  std::vector<std::string> StageOrder(const ProjectConfig& project, Diagnostics& diags);
+  //! otherwise in the order of strata.yaml. A cycle between stages is an error. `reads`, when
+  //! given, receives each stage's direct upstream stages (a stage that fails to load reads none).
+  std::vector<std::string> StageOrder(const ProjectConfig& project, Diagnostics& diags,
+                                      std::map<std::string, std::vector<std::string>>* reads = nullptr);
 
   //! DOT of the stage's graph, or of the project's stages when `stage` is empty.
   std::string GraphDot(const ProjectConfig& project, const std::string& stage, Diagnostics& diags);
@@ -77,6 +80,7 @@ class Engine {
 
   const SchemaSource& schemas_;
   SourceRegistry& sources_;
+  ModuleCache modules_;  // each stage's files parsed once, however many stages read its outputs
 };
 
 }  // namespace strata

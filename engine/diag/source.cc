@@ -20,6 +20,14 @@ void SourceRegistry::Add(const std::string& file, std::string text) {
   files_[file] = std::move(entry);
 }
 
+std::vector<std::string> SourceRegistry::Files() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> names;
+  names.reserve(files_.size());
+  for (const auto& [name, text] : files_) names.push_back(name);
+  return names;
+}
+
 bool SourceRegistry::Has(const std::string& file) const {
   std::lock_guard lock(mutex_);
   return files_.count(file) > 0;

@@ -39,6 +39,8 @@ class SourceRegistry {
   //! The 1-based line of `file`, without its newline; empty when unknown.
   std::string_view Line(const std::string& file, int line) const;
   bool Has(const std::string& file) const;
+  //! The names of every file registered so far.
+  std::vector<std::string> Files() const;
 
  private:
   struct FileText {

@@ -5,6 +5,7 @@
 #include "providers/kubernetes/client/credential_source.h"
 #include "providers/kubernetes/config/connection.h"
 #include "providers/kubernetes/manifest/manifest_types.h"
+#include "providers/kubernetes/typed/typed_types.h"
 
 namespace strata::kubernetes {
 
@@ -27,6 +28,7 @@ KubernetesProvider::KubernetesProvider(KubernetesProviderOptions options)
   if (!options_.clock) options_.clock = std::make_shared<base::SystemClock>();
   if (!options_.make_transport) options_.make_transport = MakeTransport;
   Add(NewKubernetesManifest(session_));
+  for (auto& typed : NewKubernetesTypedResources(session_)) Add(std::move(typed));
   Add(NewKubernetesResourceData(session_));
   Add(NewKubernetesResourcesData(session_));
 }

@@ -24,19 +24,7 @@ unset AWS_SESSION_TOKEN AWS_PROFILE AWS_ENDPOINT_URL KUBECONFIG
 awscli() { aws --endpoint-url "$url" --output text "$@"; }
 
 # --- An EKS cluster in the sandbox.
-vpc=$(awscli ec2 create-vpc --cidr-block 10.30.0.0/16 --query Vpc.VpcId) || { fail "create-vpc"; finish; exit 1; }
-subnet_a=$(awscli ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.30.1.0/24 --availability-zone us-west-2a --query Subnet.SubnetId)
-subnet_b=$(awscli ec2 create-subnet --vpc-id "$vpc" --cidr-block 10.30.2.0/24 --availability-zone us-west-2b --query Subnet.SubnetId)
-trust='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}'
-role=$(awscli iam create-role --role-name k8s-cluster --assume-role-policy-document "$trust" --query Role.Arn)
-run "eks create-cluster" 0 awscli eks create-cluster --name k8s --role-arn "$role" \
-  --resources-vpc-config "subnetIds=$subnet_a,$subnet_b" --query cluster.status || { finish; exit 1; }
-for _ in $(seq 1 50); do
-  [ "$(awscli eks describe-cluster --name k8s --query cluster.status)" = ACTIVE ] && break
-  sleep 0.1
-done
-endpoint=$(awscli eks describe-cluster --name k8s --query cluster.endpoint)
-ca_data=$(awscli eks describe-cluster --name k8s --query cluster.certificateAuthority.data)
+sandbox_eks_cluster k8s 30 || { finish; exit 1; }
 expect "the cluster endpoint is the sandbox's https endpoint" "$endpoint" "https://127.0.0.1:"
 base_path=${endpoint#https://*/}  # clusters/k8s: --raw paths are relative to the host
 

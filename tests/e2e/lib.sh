@@ -76,3 +76,26 @@ refused() {
   err=$(cat "$work/stderr")
   if [ "$code" = 254 ] || [ "$code" = 255 ]; then pass "$name"; else fail "$name: exit $code${err:+ ($err)}"; fi
 }
+
+# sandbox_eks_cluster NAME OCTET: an EKS cluster NAME made with the AWS CLI on $url (a VPC
+# 10.OCTET.0.0/16, two subnets, a role), waited ACTIVE; sets $vpc, $subnet_a, $subnet_b,
+# $role (and $trust, its EKS trust policy), $endpoint and $ca_data. Needs
+# aws_cli_on_sandbox's environment. Returns 1 (with a failure counted) when the cluster is
+# not made.
+sandbox_eks_cluster() {
+  local name=$1 octet=$2
+  sandbox_aws() { aws --endpoint-url "$url" --output text "$@"; }
+  vpc=$(sandbox_aws ec2 create-vpc --cidr-block "10.$octet.0.0/16" --query Vpc.VpcId) || { fail "create-vpc"; return 1; }
+  subnet_a=$(sandbox_aws ec2 create-subnet --vpc-id "$vpc" --cidr-block "10.$octet.1.0/24" --availability-zone us-west-2a --query Subnet.SubnetId)
+  subnet_b=$(sandbox_aws ec2 create-subnet --vpc-id "$vpc" --cidr-block "10.$octet.2.0/24" --availability-zone us-west-2b --query Subnet.SubnetId)
+  trust='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}'
+  role=$(sandbox_aws iam create-role --role-name "$name-cluster" --assume-role-policy-document "$trust" --query Role.Arn)
+  run "eks create-cluster" 0 sandbox_aws eks create-cluster --name "$name" --role-arn "$role" \
+    --resources-vpc-config "subnetIds=$subnet_a,$subnet_b" --query cluster.status || return 1
+  for _ in $(seq 1 50); do
+    [ "$(sandbox_aws eks describe-cluster --name "$name" --query cluster.status)" = ACTIVE ] && break
+    sleep 0.1
+  done
+  endpoint=$(sandbox_aws eks describe-cluster --name "$name" --query cluster.endpoint)
+  ca_data=$(sandbox_aws eks describe-cluster --name "$name" --query cluster.certificateAuthority.data)
+}

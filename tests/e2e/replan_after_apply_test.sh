@@ -17,7 +17,9 @@ source "$(dirname "$0")/lib.sh"
 export STRATA_STATE_KEY=cmVwbGFuLWFmdGVyLWFwcGx5LXRlc3Qta2V5LTMyYnk=
 
 # TYPE ATTRIBUTE: filled in by another resource of the same apply, so a refresh-only plan
-# right after it sees them (as Terraform's does); a normal plan says nothing.
+# right after it sees them (as Terraform's does); a normal plan says nothing. (A
+# PersistentVolume's resource_version: the volume controller writes its status right after
+# the create, which nothing waits for.)
 expected_drift="aws_eip association_id
 aws_eip network_interface
 aws_eip private_dns
@@ -27,7 +29,9 @@ aws_security_group ingress
 aws_security_group egress
 aws_sqs_queue policy
 aws_cognito_user_pool domain
-aws_efs_file_system number_of_mount_targets"
+aws_efs_file_system number_of_mount_targets
+kubernetes_persistent_volume metadata
+kubernetes_persistent_volume_v1 metadata"
 
 # unexpected_drift: the "TYPE ATTRIBUTE" lines of a refresh-only plan's drift ($out) that
 # expected_drift does not list; a deleted object is always unexpected.

@@ -100,11 +100,40 @@ Value WithUnknownsAs(const Value& v, const std::string& token) {
   return v;
 }
 
+// What two renderings of one object agree on, with what differs (where a placeholder went)
+// unknown: apiVersion, kind and the name stay known, so that the provider can rank the object
+// at plan time (a PersistentVolume before the claim on it) although a value in it is not.
+Value AgreedParts(const Value& a, const Value& b) {
+  if (a.Equals(b)) return a;
+  if (a.kind() != b.kind() || !a.IsKnown() || !b.IsKnown()) return Value::Unknown();
+  if (a.kind() == ValueKind::Object || a.kind() == ValueKind::Map) {
+    const ValueMap& in_a = a.AsMap();
+    const ValueMap& in_b = b.AsMap();
+    if (in_a.size() != in_b.size()) return Value::Unknown();
+    ValueMap items;
+    for (const auto& [k, e] : in_a) {
+      auto other = in_b.find(k);
+      if (other == in_b.end()) return Value::Unknown();
+      items.emplace(k, AgreedParts(e, other->second));
+    }
+    return a.kind() == ValueKind::Object ? Value::Object(std::move(items)) : Value::Map(std::move(items));
+  }
+  if (a.kind() == ValueKind::List || a.kind() == ValueKind::Tuple) {
+    const ValueList& in_a = a.AsList();
+    const ValueList& in_b = b.AsList();
+    if (in_a.size() != in_b.size()) return Value::Unknown();
+    ValueList items;
+    for (size_t i = 0; i < in_a.size(); ++i) items.push_back(AgreedParts(in_a[i], in_b[i]));
+    return a.kind() == ValueKind::List ? Value::List(std::move(items)) : Value::Tuple(std::move(items));
+  }
+  return Value::Unknown();
+}
+
 // The documents of `texts` (name → text) rendered with `vars`. When `vars` holds values not
 // known until apply, the keys must not wait for them (for_each needs them at plan): the
 // texts are rendered twice, each unknown standing for a different placeholder; when both
-// renderings name the same objects, the keys are known, and an object whose two renderings
-// differ is unknown until apply. Otherwise (an unknown in a name, a template that cannot
+// renderings name the same objects, the keys are known, and the parts of an object where its
+// two renderings differ are unknown until apply (AgreedParts). Otherwise (an unknown in a name, a template that cannot
 // render a placeholder) the whole result is unknown.
 Value Documents(const std::vector<std::pair<std::string, std::string>>& texts, const Value& vars,
                 const FunctionContext& ctx) {
@@ -133,7 +162,7 @@ Value Documents(const std::vector<std::pair<std::string, std::string>>& texts, c
   for (const auto& [identity, object] : a->objects()) {
     auto other = b->objects().find(identity);
     if (other == b->objects().end()) return Value::Unknown();
-    out.emplace(identity, object.Equals(other->second) ? object : Value::Unknown());
+    out.emplace(identity, AgreedParts(object, other->second));
   }
   return Value::Object(std::move(out));
 }

@@ -192,7 +192,13 @@ TEST_F(KubernetesDocumentsTest, UnknownVarsLeaveTheObjectsThatUseThemUnknownNotT
   ASSERT_TRUE(docs.IsKnown());
   ASSERT_EQ(docs.AsMap().size(), 2u);
   EXPECT_TRUE(docs.AsMap().at("core/ConfigMap//x").IsWhollyKnown());
-  EXPECT_TRUE(docs.AsMap().at("core/ServiceAccount//sa").IsUnknown());
+  // Only the part that holds the unknown is unknown: the kind and name stay known.
+  const Value& sa = docs.AsMap().at("core/ServiceAccount//sa");
+  ASSERT_TRUE(sa.IsKnown());
+  EXPECT_FALSE(sa.IsWhollyKnown());
+  EXPECT_EQ(sa.AsMap().at("kind").AsString(), "ServiceAccount");
+  EXPECT_EQ(sa.AsMap().at("metadata").AsMap().at("name").AsString(), "sa");
+  EXPECT_TRUE(sa.AsMap().at("metadata").AsMap().at("annotations").AsMap().at("role").IsUnknown());
   dir_.Write("named.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \"${name}\"}\n");
   EXPECT_TRUE(Documents("named.yaml", O({{"name", Value::Unknown()}})).IsUnknown());
 }

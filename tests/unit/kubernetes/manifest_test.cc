@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/value/json.h"
-#include "fake_transport.h"
+#include "fake_cluster.h"
 #include "providers/kubernetes/kubernetes_provider.h"
 
 namespace strata::kubernetes {
@@ -15,8 +15,6 @@ namespace {
 using testing::FakeTransport;
 using Json = nlohmann::json;
 
-const char* kApps = R"({"kind":"APIResourceList","groupVersion":"apps/v1","resources":[
-  {"name":"deployments","namespaced":true,"kind":"Deployment","verbs":["create","get","patch","delete"]}]})";
 const std::string kObject = "/k/apis/apps/v1/namespaces/kube-system/deployments/ca";
 
 Json Manifest(int replicas = 2) {
@@ -59,15 +57,8 @@ struct Fixture {
   KubernetesProvider provider;
   OperationContext ctx;
 
-  Fixture() : provider(Options(server)) {
-    server->Answer("GET /k/apis/apps/v1", 200, kApps);
-  }
-  static KubernetesProviderOptions Options(std::shared_ptr<FakeTransport> server) {
-    KubernetesProviderOptions o;
-    o.kubeconfig_env = [] { return std::nullopt; };
-    o.make_transport = [server](const KubeConnection&) { return server; };
-    o.retry.base_delay = std::chrono::milliseconds(1);
-    return o;
+  Fixture() : provider(testing::FakeClusterOptions(server)) {
+    server->Answer("GET /k/apis/apps/v1", 200, testing::kAppsV1Resources);
   }
   Diagnostics Configure(Value host = Value::String("https://127.0.0.1:6443/k")) {
     return provider.Configure(ctx, Value::Object({{"host", host}, {"token", Value::String("t")}}));
