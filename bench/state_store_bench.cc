@@ -7,6 +7,9 @@
 //   BM_GroupCommitCheckpoints/<batch>: the same creates journaled as parallel operations are
 //     (WriteJournal): `batch` begins per commit, then their completes — 2,000 commits.
 //   BM_CommitChangeSet: the serial increment with the 10,000-resource history snapshot.
+//   BM_PgCheckpoints: BM_Checkpoints on PostgreSQL, next to SQLite's in the same run
+//     (STRATA_BENCH_PG_URL: a libpq connection string, e.g. the conninfo of
+//     `PG_SERVER_FSYNC=on bash tests/e2e/pg_server.sh start DIR`; skipped without it).
 //
 //   ./build-bench/bench/state_store_bench --benchmark_counters_tabular=true
 // Set STRATA_BENCH_DIR to put the database on a particular file system (default: /tmp).
@@ -20,6 +23,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "state/postgres/pg_connection.h"
+#include "state/postgres/postgres_store.h"
 #include "state/sqlite/sqlite_store.h"
 
 namespace strata::state {
@@ -68,7 +73,7 @@ std::unique_ptr<SqliteStateStore> Open(const std::string& path, Durability durab
 }
 
 // Applies kResources creates, one Begin/Complete pair each.
-void ApplyAll(SqliteStateStore& store) {
+void ApplyAll(StateStore& store) {
   auto lock = store.TryLock({"bench", "apply"});
   auto cs = store.BeginChangeSet(lock->id, "bench", "apply");
   for (int i = 0; i < kResources; ++i) {
@@ -104,7 +109,7 @@ BENCHMARK(BM_Checkpoints)->Arg(1)->Arg(0)->Iterations(1)->Unit(benchmark::kMilli
 // The same creates as an apply of parallel operations journals them through group commit
 // (StateStore::WriteJournal): `batch` begins in one durable step, then their completes in
 // another — what ten walker threads at -parallelism=10 share when every provider call is quick.
-void ApplyAllInBatches(SqliteStateStore& store, int batch) {
+void ApplyAllInBatches(StateStore& store, int batch) {
   auto lock = store.TryLock({"bench", "apply"});
   auto cs = store.BeginChangeSet(lock->id, "bench", "apply");
   for (int first = 0; first < kResources; first += batch) {
@@ -152,6 +157,39 @@ void BM_GroupCommitCheckpoints(benchmark::State& state) {
   state.SetLabel("synchronous=FULL, " + std::to_string(batch) + " operations per commit");
 }
 BENCHMARK(BM_GroupCommitCheckpoints)->Arg(10)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_PgCheckpoints(benchmark::State& state) {
+  const char* url = std::getenv("STRATA_BENCH_PG_URL");
+  if (!url || !*url) {
+    state.SkipWithError("set STRATA_BENCH_PG_URL to a PostgreSQL connection string to measure it");
+    return;
+  }
+  int run = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    PostgresStoreOptions o;
+    o.url = url;
+    o.schema = "bench_" + std::to_string(getpid()) + "_" + std::to_string(run++);
+    o.keys.primary = *crypto::ParseStateKey(std::string(64, 'a'));
+    auto store = PostgresStateStore::Open(o);
+    if (!store.ok()) {
+      std::fprintf(stderr, "%s\n", store.status().message().c_str());
+      std::abort();
+    }
+    state.ResumeTiming();
+    ApplyAll(**store);
+    state.PauseTiming();
+    store->reset();
+    pg::Connection::Open(url, o.schema)->Exec("DROP SCHEMA " + o.schema + " CASCADE");
+    state.ResumeTiming();
+  }
+  state.counters["resources/s"] =
+      benchmark::Counter(kResources, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["commits/s"] =
+      benchmark::Counter(2.0 * kResources + 2, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel("PostgreSQL, synchronous_commit=on");
+}
+BENCHMARK(BM_PgCheckpoints)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_LoadStage(benchmark::State& state) {
   bool encrypted = state.range(0) != 0;

@@ -69,8 +69,9 @@ Diagnostics TakeoverWarning(const LockInfo& lock) {
   if (lock.took_over.empty()) return diags;
   diags.Warning("Took over a stale lock",
                 "Stage \"" + lock.stage + "\" was locked by " + lock.took_over +
-                    ", a process that no longer exists on this host (killed or crashed); this run holds the "
-                    "lock now and reconciles any operation it left in flight.");
+                    ", a process that no longer holds it (gone from this host, killed or crashed; or, with "
+                    "PostgreSQL state, its database session ended); this run holds the lock now and reconciles any "
+                    "operation it left in flight.");
   return diags;
 }
 

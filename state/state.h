@@ -131,6 +131,9 @@ struct LockInfo {
   //! Set on a lock just taken: the stale lock it replaced ("alice@ws1 (pid 4242) for
   //! \"apply\" since 2026-11-26T10:00:00Z, lock ID ..."), empty when there was none.
   std::string took_over;
+  //! Set by ForceUnlock when the stage is not free yet: what still holds it (PostgreSQL:
+  //! the holder's database session, until it ends). Empty when the stage is free.
+  std::string still_held;
 
   std::string Holder() const { return user + "@" + host; }
 };

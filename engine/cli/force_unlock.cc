@@ -33,6 +33,7 @@ void AddForceUnlockCommand(CLI::App& app, CommandContext& ctx) {
              << " has been released (it was held by "
              << released->Holder() << ", pid " << released->pid << ", for \"" << released->operation << "\" since "
              << state::FormatTimestamp(released->since) << ").\n";
+    if (!released->still_held.empty()) *ctx.out << "But " << released->still_held << ".\n";
     // The lock may be another environment's: its journal is read there.
     StateSession lock_session(ctx);
     StateSession& where = released->environment == session.environment() ? session : lock_session;

@@ -59,7 +59,7 @@ void RunInit(CommandContext& ctx) {
     out << "\n";
     if (loaded && loaded->root) ListModules(*loaded->root, "  ", out);
   }
-  out << fmt::format("\nState: {} ({})\n", fs::relative(project.StatePath(), project.root_dir, ec).string(), project.state.backend);
+  out << fmt::format("\nState: {}\n", ProjectStateLocation(project));
   auto store = OpenProjectStore(project, state::kDefaultEnvironment);
   if (!store.ok()) {
     session.diags().Add(store.status().ToDiagnostic());

@@ -76,7 +76,8 @@ StageOutputSource* ProjectSession::StageOutputs(bool unknown_when_missing) {
   if (stage_outputs_) return stage_outputs_.get();
   std::unique_ptr<state::StateStore> store;
   std::error_code ec;
-  if (project_ && std::filesystem::exists(project_->StatePath(), ec)) {
+  // A SQLite state not created yet has no outputs; a PostgreSQL one is always asked.
+  if (project_ && (ProjectStateBackend(*project_) == "postgres" || std::filesystem::exists(project_->StatePath(), ec))) {
     auto opened = OpenProjectStore(*project_, environment_);
     if (opened.ok()) {
       store = std::move(opened.value());

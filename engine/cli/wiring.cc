@@ -6,6 +6,8 @@
 #include "providers/builtin/builtin_provider.h"
 #include "providers/kubernetes/kubernetes_provider.h"
 #include "state/crypto/state_key.h"
+#include "state/postgres/conninfo.h"
+#include "state/postgres/postgres_store.h"
 #include "state/sqlite/sqlite_store.h"
 
 namespace strata::cli {
@@ -36,16 +38,54 @@ StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project, St
   return crypto::LoadKeyRing(env, UnderRoot(project.root_dir, project.state.key_file));
 }
 
+std::string ProjectStateBackend(const ProjectConfig& project, StateEnvironment& env) {
+  if (project.state.backend_given) return project.state.backend;
+  return env.Getenv("STRATA_PG_URL").has_value() ? "postgres" : project.state.backend;
+}
+
+namespace {
+
+// STRATA_PG_URL, else state.url (empty: libpq's PG* variables).
+std::string PostgresUrl(const ProjectConfig& project, StateEnvironment& env) {
+  return env.Getenv("STRATA_PG_URL").value_or(project.state.url);
+}
+
+}  // namespace
+
+std::string ProjectStateLocation(const ProjectConfig& project, StateEnvironment& env) {
+  if (ProjectStateBackend(project, env) != "postgres") {
+    std::error_code ec;
+    return std::filesystem::relative(project.StatePath(), project.root_dir, ec).string() + " (sqlite)";
+  }
+  std::string url = PostgresUrl(project, env);
+  return (url.empty() ? std::string("PostgreSQL from PGHOST/PGDATABASE/...") : state::pg::MaskConnectionUrl(url)) +
+         ", schema " + project.state.schema + " (postgres)";
+}
+
 StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, const std::string& environment,
                                                           StateEnvironment& env,
                                                           StoreAccess access) {
   const StateSettings& settings = project.state;
-  if (!settings.backend.empty() && settings.backend != "sqlite") {
-    return StateStatus::Error(StateCode::InvalidArgument, "state backend \"" + settings.backend +
-                                                              "\" is not supported (yet): use \"sqlite\"");
+  std::string backend = ProjectStateBackend(project, env);
+  if (backend != "sqlite" && backend != "postgres") {
+    return StateStatus::Error(StateCode::InvalidArgument, "state backend \"" + backend +
+                                                              "\" is not supported: use \"sqlite\" or \"postgres\"");
   }
   auto keys = LoadProjectKeyRing(project, env);
   if (!keys.ok()) return keys.status();
+  if (backend == "postgres") {
+    state::PostgresStoreOptions options;
+    options.url = PostgresUrl(project, env);
+    options.schema = settings.schema;
+    options.environment = environment;
+    options.keys = *keys;
+    options.history_retention = settings.history_retention;
+    options.env = &env;
+    options.access = access;
+    auto store = state::PostgresStateStore::Open(options);
+    if (!store.ok()) return store.status();
+    return std::unique_ptr<StateStore>(std::move(*store));
+  }
   state::SqliteStoreOptions options;
   options.path = project.StatePath();
   options.environment = environment;

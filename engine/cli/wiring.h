@@ -27,10 +27,19 @@ using state::StateStore;
 using state::StoreAccess;
 namespace crypto = state::crypto;
 
-//! Opens the SQLite store at project.StatePath(), with the key ring from STRATA_STATE_KEY /
-//! state.key_file (relative to the project root) / STRATA_STATE_OLD_KEY and the history
-//! retention, for `environment` (NotFound when it does not exist; environment_selection.h
-//! chooses it). InvalidArgument for a backend other than "sqlite". `access`: see StoreAccess.
+//! "postgres" when strata.yaml's state.backend says so, or names no backend while
+//! STRATA_PG_URL is set; else "sqlite".
+std::string ProjectStateBackend(const ProjectConfig& project, StateEnvironment& env = StateEnvironment::System());
+
+//! Where the project's state is, for messages: ".strata/state.db (sqlite)", or the
+//! PostgreSQL URL with its password masked and the schema.
+std::string ProjectStateLocation(const ProjectConfig& project, StateEnvironment& env = StateEnvironment::System());
+
+//! Opens the project's store — SQLite at project.StatePath(), or PostgreSQL at STRATA_PG_URL
+//! / state.url (ProjectStateBackend) in state.schema — with the key ring from
+//! STRATA_STATE_KEY / state.key_file (relative to the project root) / STRATA_STATE_OLD_KEY
+//! and the history retention, for `environment` (NotFound when it does not exist;
+//! environment_selection.h chooses it). `access`: see StoreAccess.
 StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, const std::string& environment,
                                                           StateEnvironment& env = StateEnvironment::System(),
                                                           StoreAccess access = StoreAccess::ReadWrite);

@@ -133,21 +133,56 @@ void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSetting
   if (node["max_instances"]) limits.max_instances_range = NodeRange(f, node["max_instances"]);
 }
 
+// PostgreSQL schema names the state store accepts (state/postgres/conninfo.h says the same).
+bool ValidPostgresSchemaName(const std::string& name) {
+  if (name.empty() || name.size() > 63 || (name[0] >= '0' && name[0] <= '9') || name.rfind("pg_", 0) == 0) return false;
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
 void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings& state, Diagnostics& diags) {
   state.range = NodeRange(f, node);
   if (!node.IsMap()) {
     diags.Error("Invalid state settings", "state must be a mapping such as { backend: sqlite, path: .strata/state.db }.", state.range);
     return;
   }
-  CheckKeys(f, node, {"backend", "path", "key_file", "history_retention"}, "the state settings", diags);
+  CheckKeys(f, node, {"backend", "path", "url", "schema", "key_file", "history_retention"}, "the state settings", diags);
   if (node["backend"]) {
     state.backend = ScalarString(f, node["backend"], "backend", diags).value_or("sqlite");
-    if (state.backend != "sqlite") {
-      diags.Error("Unsupported state backend", fmt::format("The backend \"{}\" is not supported; use sqlite.", state.backend),
+    state.backend_given = true;
+    if (state.backend != "sqlite" && state.backend != "postgres") {
+      diags.Error("Unsupported state backend",
+                  fmt::format("The backend \"{}\" is not supported; use sqlite or postgres.", state.backend),
                   NodeRange(f, node["backend"]));
     }
   }
   if (node["path"]) state.path = ScalarString(f, node["path"], "path", diags).value_or(state.path);
+  if (node["url"]) state.url = ScalarString(f, node["url"], "url", diags).value_or("");
+  if (node["schema"]) {
+    state.schema = ScalarString(f, node["schema"], "schema", diags).value_or(state.schema);
+    if (!ValidPostgresSchemaName(state.schema)) {
+      diags.Error("Invalid PostgreSQL schema",
+                  fmt::format("The schema \"{}\" is not a plain name: use lower-case letters, digits and '_', not "
+                              "starting with a digit or pg_, at most 63 characters (e.g. strata or team_a_state).",
+                              state.schema),
+                  NodeRange(f, node["schema"]));
+    }
+  }
+  for (const char* key : {"url", "schema"}) {
+    if (node[key] && state.backend_given && state.backend == "sqlite") {
+      diags.Error("Setting of another backend",
+                  fmt::format("state.{} is a setting of the postgres backend, but the backend is sqlite: remove it, "
+                              "or set backend: postgres.", key),
+                  NodeRange(f, node[key]));
+    }
+  }
+  if (node["path"] && state.backend == "postgres") {
+    diags.Error("Setting of another backend",
+                "state.path is the SQLite file, but the backend is postgres: remove it, or set backend: sqlite.",
+                NodeRange(f, node["path"]));
+  }
   if (node["key_file"]) state.key_file = ScalarString(f, node["key_file"], "key_file", diags).value_or("");
   if (node["history_retention"]) {
     try {

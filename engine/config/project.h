@@ -22,8 +22,11 @@
 namespace strata {
 
 struct StateSettings {
-  std::string backend = "sqlite";
-  std::string path = ".strata/state.db";  // relative to the project root
+  std::string backend = "sqlite";         // "sqlite" or "postgres"
+  bool backend_given = false;             // written in strata.yaml (else STRATA_PG_URL may choose postgres)
+  std::string path = ".strata/state.db";  // sqlite: relative to the project root
+  std::string url;                        // postgres: libpq connection string (STRATA_PG_URL overrides)
+  std::string schema = "strata";          // postgres: the PostgreSQL schema holding the tables
   std::string key_file;                   // optional: file holding the encryption key
   int history_retention = 100;            // snapshots of serials kept per stage (0: keep all)
   SourceRange range;

@@ -104,7 +104,7 @@ CREATE TABLE history (
 
 // Version 3: environments (state/environments.h). A stage of `default` keeps its name as
 // its key in every table, so a state from before environments is `default`'s unchanged; a
-// stage of another environment is keyed "ENV/STAGE" (stage_key.h). Neither part holds '/'.
+// stage of another environment is keyed "ENV/STAGE" (state/stage_key.h). Neither part holds '/'.
 constexpr const char* kV3 = R"sql(
 CREATE TABLE environments (
   name       TEXT PRIMARY KEY,

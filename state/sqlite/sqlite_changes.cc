@@ -11,16 +11,6 @@ namespace strata::state {
 using sqlite::Statement;
 using sqlite::Transaction;
 
-namespace {
-
-StateStatus ChangeSetNotOpen(int64_t id, const std::string& status) {
-  return StateStatus::Error(StateCode::InvalidArgument,
-                            "change set " + std::to_string(id) + " is " + (status.empty() ? "unknown" : status) +
-                                ", not open: begin a new one");
-}
-
-}  // namespace
-
 void SqliteStateStore::EnsureStage(const std::string& stage, const std::string& lineage) {
   int64_t now = env_->NowMillis();
   db_->Prepare("INSERT OR IGNORE INTO stages(name, lineage, serial, created_at, updated_at) VALUES(?, ?, 0, ?, ?)")
@@ -103,17 +93,13 @@ StateResult<SqliteStateStore::PendingOp> SqliteStateStore::ReadPendingOp(const s
   st.Bind(1, id).Bind(2, Key(stage));
   if (!st.Step()) {
     st.Reset();
-    return StateStatus::Error(StateCode::NotFound,
-                              "stage \"" + stage + "\" has no operation " + std::to_string(id) + " in its journal");
+    return NoSuchOperation(stage, id);
   }
   PendingOp op{st.Text(0), st.Text(5), st.Text(1),
                st.IsNull(2) ? std::nullopt : std::optional<std::string>(st.Text(2)), st.Text(4)};
   std::string status = st.Text(3);
   st.Reset();
-  if (status != "pending") {
-    return StateStatus::Error(StateCode::InvalidArgument,
-                              "operation " + std::to_string(id) + " on " + op.address + " is already " + status);
-  }
+  if (status != "pending") return OperationFinished(id, op.address, status);
   return op;
 }
 
@@ -132,12 +118,7 @@ StateResult<int64_t> SqliteStateStore::BeginOperationInTx(const ChangeSet& cs, c
   auto prior = ReadResource(cs.stage, address, request.deposed);
   bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
                      !request.deposed.empty();
-  if (needs_prior && !prior) {
-    std::string object = request.deposed.empty() ? address : address + " (deposed object " + request.deposed + ")";
-    return StateStatus::Error(StateCode::NotFound, "cannot " + std::string(ToString(request.action)) + " " +
-                                                       object + ": it is not in the state of stage \"" +
-                                                       cs.stage + "\"");
-  }
+  if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
   int64_t now = env_->NowMillis();
   db_->Prepare(
          "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, prior_status, "
@@ -153,9 +134,7 @@ StateResult<int64_t> SqliteStateStore::BeginOperationInTx(const ChangeSet& cs, c
       .Run();
   int64_t op_id = sqlite3_last_insert_rowid(db_->handle());
   if (request.action != OperationAction::Read) {
-    ResourceStatus status = request.action == OperationAction::Create   ? ResourceStatus::PendingCreate
-                            : request.action == OperationAction::Update ? ResourceStatus::PendingUpdate
-                                                                        : ResourceStatus::PendingDelete;
+    ResourceStatus status = PendingStatusOf(request.action);
     if (prior) {
       db_->Prepare("UPDATE resources SET status = ?, idempotency_token = ?, updated_at = ? "
                    "WHERE stage = ? AND address = ? AND deposed = ?")
@@ -195,8 +174,7 @@ StateStatus SqliteStateStore::CompleteOperationInTx(const ChangeSet& cs, int64_t
   auto op = ReadPendingOp(cs.stage, operation_id);
   if (!op.ok()) return op.status();
   if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
-    return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) + " is on " +
-                                                              op->address + ", not on " + result->addr.ToString());
+    return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
   }
   if (result) {
     ResourceInstanceState r = *result;
@@ -234,9 +212,7 @@ StateStatus SqliteStateStore::FailOperationInTx(const ChangeSet& cs, int64_t ope
   if (!op.ok()) return op.status();
   if (partial) {
     if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
-      return StateStatus::Error(StateCode::InvalidArgument, "operation " + std::to_string(operation_id) +
-                                                                " is on " + op->address + ", not on " +
-                                                                partial->addr.ToString());
+      return OperationOnAnotherObject(operation_id, op->address, partial->addr.ToString());
     }
     ResourceInstanceState r = *partial;
     if (r.idempotency_token.empty()) r.idempotency_token = op->token;
@@ -417,18 +393,7 @@ StateResult<CommitResult> SqliteStateStore::CommitChangeSet(const ChangeSet& cs,
       st.Reset();
     }
     if (outputs) {
-      // Compare values, not stored text: sealing uses a fresh nonce each time.
-      auto existing = ReadOutputs(cs.stage);
-      bool same = existing.size() == outputs->size();
-      for (size_t i = 0; same && i < existing.size(); ++i) {
-        auto old = DecodeOutput(existing[i], options_.keys, true, cs.stage);
-        const OutputState* now = nullptr;
-        for (const auto& o : *outputs) {
-          if (o.name == existing[i].name) now = &o;
-        }
-        same = old.ok() && now && now->sensitive == old->sensitive && now->value.Equals(old->value) &&
-               now->value.IsNull() == old->value.IsNull();
-      }
+      bool same = SameOutputs(ReadOutputs(cs.stage), *outputs, options_.keys, cs.stage);
       if (!same) {
         std::vector<StoredOutput> rows;
         for (const auto& o : *outputs) rows.push_back(EncodeOutput(o, options_.keys, *env_));
@@ -479,9 +444,6 @@ int64_t SqliteStateStore::CommitSerial(const std::string& stage, const std::stri
       .Run();
   auto resources = ReadResources(stage);
   auto outputs = ReadOutputs(stage);
-  nlohmann::json snapshot{{"resources", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
-  for (const auto& r : resources) snapshot["resources"].push_back(ToJson(r));
-  for (const auto& o : outputs) snapshot["outputs"].push_back(ToJson(o));
   db_->Prepare(
          "INSERT OR REPLACE INTO history(stage, serial, lineage, created_at, operation, holder, resource_count, "
          "output_count, snapshot) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -493,7 +455,7 @@ int64_t SqliteStateStore::CommitSerial(const std::string& stage, const std::stri
       .Bind(6, Holder())
       .Bind(7, static_cast<int64_t>(resources.size()))
       .Bind(8, static_cast<int64_t>(outputs.size()))
-      .Bind(9, snapshot.dump())
+      .Bind(9, SnapshotText(resources, outputs))
       .Run();
   TrimHistory(stage, serial);
   return serial;

@@ -5,7 +5,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
-#include "state/sqlite/stage_key.h"
+#include "state/stage_key.h"
 
 namespace strata::state {
 
@@ -13,7 +13,7 @@ using sqlite::Statement;
 using sqlite::Transaction;
 
 std::string SqliteStateStore::Key(const std::string& stage) const {
-  return sqlite::StageKey(options_.environment, stage);
+  return StageKey(options_.environment, stage);
 }
 
 namespace {
@@ -53,7 +53,7 @@ StateResult<std::vector<EnvironmentSummary>> SqliteStateStore::ListEnvironments(
     Statement& st = db_->Prepare(
         "SELECT s.name, (SELECT COUNT(*) FROM resources r WHERE r.stage = s.name) FROM stages s");
     while (st.Step()) {
-      auto it = by_name.find(sqlite::SplitStageKey(st.Text(0)).environment);
+      auto it = by_name.find(SplitStageKey(st.Text(0)).environment);
       if (it == by_name.end()) continue;  // not reachable: deleting an environment deletes its stages
       ++it->second.stages;
       it->second.resources += st.Int(1);
@@ -83,21 +83,14 @@ StateStatus SqliteStateStore::CreateEnvironment(const std::string& name) {
 }
 
 StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool force) {
-  if (name == kDefaultEnvironment) {
-    return StateStatus::Error(StateCode::InvalidArgument, "the environment \"default\" always exists and cannot be deleted");
-  }
-  if (name == options_.environment) {
-    return StateStatus::Error(StateCode::InvalidArgument, "the environment \"" + name +
-                                                              "\" is the one in use: select another first (`strata "
-                                                              "env select default`)");
-  }
+  if (StateStatus s = CheckEnvironmentDeletable(name, options_.environment); !s.ok()) return s;
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     if (!EnvironmentExists(*db_, name)) {
       return StateStatus::Error(StateCode::NotFound, "the environment \"" + name +
                                                          "\" does not exist (see `strata env list`)");
     }
-    const std::string prefix = sqlite::StageKey(name, "");
+    const std::string prefix = StageKey(name, "");
     auto in_environment = [&](const std::string& key) { return key.compare(0, prefix.size(), prefix) == 0; };
     {
       Statement& st = db_->Prepare("SELECT stage FROM locks ORDER BY stage");
@@ -108,7 +101,7 @@ StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool fo
         auto lock = ReadLockByKey(key);
         return StateStatus::Error(StateCode::LockHeld, "cannot delete the environment \"" + name +
                                                            "\" while one of its stages is locked: " +
-                                                           LockHeldMessage(*lock));
+                                                           LockHeldMessage(*lock, env_->NowMillis()));
       }
     }
     std::vector<std::string> stages;
@@ -122,18 +115,12 @@ StateStatus SqliteStateStore::DeleteEnvironment(const std::string& name, bool fo
         stages.push_back(st.Text(0));
         if (int64_t n = st.Int(1); n > 0) {
           total += n;
-          held += std::string(held.empty() ? "" : ", ") + "stage " + sqlite::SplitStageKey(st.Text(0)).stage + ": " +
+          held += std::string(held.empty() ? "" : ", ") + "stage " + SplitStageKey(st.Text(0)).stage + ": " +
                   std::to_string(n);
         }
       }
     }
-    if (total > 0 && !force) {
-      return StateStatus::Error(StateCode::InvalidArgument,
-                                "the environment \"" + name + "\" still holds " + std::to_string(total) +
-                                    " resource instance" + (total == 1 ? "" : "s") + " (" + held +
-                                    "): destroy them first (`strata destroy -env " + name +
-                                    " STAGE`), or pass -force to forget them (the objects stay in the world)");
-    }
+    if (total > 0 && !force) return EnvironmentStillHolds(name, total, held);
     // Resources, outputs, change sets, operations and history follow their stage (ON DELETE CASCADE).
     for (const auto& key : stages) db_->Prepare("DELETE FROM stages WHERE name = ?").Bind(1, key).Run();
     db_->Prepare("DELETE FROM environments WHERE name = ?").Bind(1, name).Run();

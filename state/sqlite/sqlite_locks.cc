@@ -2,7 +2,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/sqlite_store.h"
-#include "state/sqlite/stage_key.h"
+#include "state/stage_key.h"
 
 namespace strata::state {
 
@@ -17,7 +17,7 @@ constexpr char kLockColumns[] = "id, stage, user, host, pid, process_start, oper
 LockInfo LockFromRow(const Statement& st) {
   LockInfo l;
   l.id = st.Text(0);
-  sqlite::StageKeyParts key = sqlite::SplitStageKey(st.Text(1));
+  StageKeyParts key = SplitStageKey(st.Text(1));
   l.environment = key.environment;
   l.stage = key.stage;
   l.user = st.Text(2);
@@ -27,14 +27,6 @@ LockInfo LockFromRow(const Statement& st) {
   l.operation = st.Text(6);
   l.since = st.Int(7);
   return l;
-}
-
-std::string Ago(int64_t millis) {
-  int64_t s = millis / 1000;
-  if (s < 120) return std::to_string(s) + " s ago";
-  if (s < 7200) return std::to_string(s / 60) + " min ago";
-  if (s < 172800) return std::to_string(s / 3600) + " h ago";
-  return std::to_string(s / 86400) + " days ago";
 }
 
 }  // namespace
@@ -54,26 +46,15 @@ std::optional<LockInfo> SqliteStateStore::ReadLockByKey(const std::string& key) 
   return lock;
 }
 
-std::string SqliteStateStore::LockDescription(const LockInfo& lock) const {
-  return lock.Holder() + " (pid " + std::to_string(lock.pid) + ") for \"" + lock.operation + "\" since " +
-         FormatTimestamp(lock.since) + " (" + Ago(env_->NowMillis() - lock.since) + "), lock ID " + lock.id;
-}
-
-std::string SqliteStateStore::LockHeldMessage(const LockInfo& lock) const {
-  return StageLabel(lock.environment, lock.stage) + " is locked by " + LockDescription(lock) +
-         ". Wait for it to finish (-lock-timeout=DURATION waits), or, if you are sure no strata process is "
-         "working on this stage, run `strata force-unlock " + lock.id + "`.";
-}
-
 StateResult<LockInfo> SqliteStateStore::TryLock(const LockRequest& request) {
   return Guard([&]() -> StateResult<LockInfo> {
     if (request.stage.empty()) return StateStatus::Error(StateCode::InvalidArgument, "a lock needs a stage name");
     Transaction tx(*db_, Transaction::Kind::Write);
     std::string took_over;
     if (auto held = ReadLock(request.stage)) {
-      if (!held->stale) return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held));
+      if (!held->stale) return StateStatus::Error(StateCode::LockHeld, LockHeldMessage(*held, env_->NowMillis()));
       // Its process is gone from this host (killed, crashed): nobody can release it but us.
-      took_over = LockDescription(*held);
+      took_over = LockDescription(*held, env_->NowMillis());
       db_->Prepare("DELETE FROM locks WHERE id = ?").Bind(1, held->id).Run();
     }
     LockInfo lock;
@@ -125,16 +106,10 @@ StateResult<LockInfo> SqliteStateStore::ForceUnlock(const std::string& lock_id) 
     if (st.Step()) lock = LockFromRow(st);
     st.Reset();
     if (!lock) {
-      std::string held;
+      std::vector<LockInfo> held;
       Statement& all = db_->Prepare(std::string("SELECT ") + kLockColumns + " FROM locks ORDER BY stage");
-      while (all.Step()) {
-        LockInfo l = LockFromRow(all);
-        held += "\n  " + l.id + "  " + StageLabel(l.environment, l.stage) + ", " + l.Holder() + ", \"" + l.operation + "\" since " +
-                FormatTimestamp(l.since);
-      }
-      return StateStatus::Error(StateCode::NotFound, "no lock has the ID " + lock_id +
-                                                         (held.empty() ? ": no stage is locked"
-                                                                       : ". The locks held now are:" + held));
+      while (all.Step()) held.push_back(LockFromRow(all));
+      return NoSuchLock(lock_id, held);
     }
     db_->Prepare("DELETE FROM locks WHERE id = ?").Bind(1, lock_id).Run();
     tx.Commit();
@@ -159,10 +134,6 @@ std::function<void()> SqliteStateStore::EmergencyUnlocker(const std::string& sta
   };
 }
 
-std::string SqliteStateStore::StageLabel(const std::string& environment, const std::string& stage) {
-  return "stage \"" + stage + "\" in environment \"" + environment + "\"";
-}
-
 StateStatus SqliteStateStore::RequireLock(const std::string& stage, const std::string& lock_id) {
   Statement& st = db_->Prepare("SELECT id FROM locks WHERE stage = ?");
   st.Bind(1, Key(stage));
@@ -170,15 +141,7 @@ StateStatus SqliteStateStore::RequireLock(const std::string& stage, const std::s
   if (st.Step()) held = st.Text(0);
   st.Reset();
   if (held && *held == lock_id) return StateStatus::Ok();
-  std::string msg = "refusing to write " + StageLabel(options_.environment, stage) + ": this process does not hold its lock" +
-                    (lock_id.empty() ? "" : " (its lock " + lock_id + " was force-unlocked");
-  if (held) {
-    auto lock = ReadLock(stage);
-    msg += lock_id.empty() ? "; " : " and ";
-    msg += "the stage is now locked by " + lock->Holder() + " for \"" + lock->operation + "\"";
-  }
-  if (!lock_id.empty()) msg += ")";
-  return StateStatus::Error(StateCode::LockNotHeld, msg);
+  return LockNotHeld(options_.environment, stage, lock_id, held ? ReadLock(stage) : std::nullopt);
 }
 
 }  // namespace strata::state

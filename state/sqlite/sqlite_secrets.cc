@@ -13,15 +13,7 @@ StateResult<StateStore::SecretCounts> SqliteStateStore::CountSecrets() {
   return Guard([&]() -> StateResult<SecretCounts> {
     SecretCounts counts;
     std::string primary = options_.keys.primary ? options_.keys.primary->id : "";
-    auto count = [&](const std::string& sealed) {
-      if (crypto::IsSealedInClear(sealed)) {
-        ++counts.in_clear;
-      } else if (!primary.empty() && crypto::SealedKeyId(sealed) == primary) {
-        ++counts.current_key;
-      } else {
-        ++counts.other_key;
-      }
-    };
+    auto count = [&](const std::string& sealed) { CountSealed(sealed, primary, counts); };
     for (const char* sql : {"SELECT secrets FROM resources WHERE secrets != '[]'",
                             "SELECT secrets FROM outputs WHERE secrets != '[]'"}) {
       Statement& st = db_->Prepare(sql);
@@ -45,7 +37,7 @@ StateResult<int64_t> SqliteStateStore::Rekey() {
         auto lock = ReadLockByKey(st.Text(0));
         st.Reset();
         return StateStatus::Error(StateCode::LockHeld, "re-encrypting needs every stage unlocked: " +
-                                                           LockHeldMessage(*lock));
+                                                           LockHeldMessage(*lock, env_->NowMillis()));
       }
       st.Reset();
     }

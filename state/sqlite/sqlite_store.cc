@@ -7,7 +7,7 @@
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/schema.h"
-#include "state/sqlite/stage_key.h"
+#include "state/stage_key.h"
 
 namespace strata::state {
 
@@ -54,7 +54,7 @@ bool LooksLikeSqlite(const std::string& path) {
 OperationRecord OperationFromRow(const Statement& st) {
   OperationRecord op;
   op.id = st.Int(0);
-  op.stage = sqlite::SplitStageKey(st.Text(1)).stage;
+  op.stage = SplitStageKey(st.Text(1)).stage;
   op.change_set_id = st.Int(2);
   if (auto a = ParseResourceInstanceAddr(st.Text(3)).addr) op.addr = *a;
   op.action = ParseOperationAction(st.Text(4)).value_or(OperationAction::Create);
@@ -205,36 +205,6 @@ void SqliteStateStore::WriteOutputs(const std::string& stage, const std::vector<
   }
 }
 
-StoredResource SqliteStateStore::Encode(const ResourceInstanceState& r, const std::optional<StoredResource>& prior) {
-  StoredResource row = EncodeResource(r, options_.keys, *env_);
-  int64_t now = env_->NowMillis();
-  if (row.created_at == 0) row.created_at = prior ? prior->created_at : now;
-  row.updated_at = now;
-  return row;
-}
-
-StateResult<StageState> SqliteStateStore::DecodeStage(const std::string& stage, const std::string& lineage,
-                                                      int64_t serial, const std::vector<StoredResource>& rows,
-                                                      const std::vector<StoredOutput>& outputs, bool decrypt) {
-  StageState state;
-  state.stage = stage;
-  state.exists = true;
-  state.lineage = lineage;
-  state.serial = serial;
-  state.resources.reserve(rows.size());
-  for (const auto& row : rows) {
-    auto r = DecodeResource(row, options_.keys, decrypt, stage);
-    if (!r.ok()) return r.status();
-    (r->deposed.empty() ? state.resources : state.deposed).push_back(std::move(*r));
-  }
-  for (const auto& row : outputs) {
-    auto o = DecodeOutput(row, options_.keys, decrypt, stage);
-    if (!o.ok()) return o.status();
-    state.outputs.push_back(std::move(*o));
-  }
-  return state;
-}
-
 // --- Reads ------------------------------------------------------------------------------
 
 StateResult<std::vector<StageSummary>> SqliteStateStore::ListStages() {
@@ -244,7 +214,7 @@ StateResult<std::vector<StageSummary>> SqliteStateStore::ListStages() {
         "(SELECT COUNT(*) FROM resources r WHERE r.stage = s.name) FROM stages s ORDER BY s.name");
     std::vector<StageSummary> out;
     while (st.Step()) {
-      sqlite::StageKeyParts key = sqlite::SplitStageKey(st.Text(0));
+      StageKeyParts key = SplitStageKey(st.Text(0));
       if (key.environment != options_.environment) continue;
       out.push_back({key.stage, st.Text(1), st.Int(2), st.Int(4), st.Int(3)});
     }
@@ -269,7 +239,7 @@ StateResult<StageState> SqliteStateStore::LoadStage(const std::string& stage, co
     auto rows = ReadResources(stage);
     auto outputs = ReadOutputs(stage);
     tx.Commit();
-    return DecodeStage(stage, lineage, serial, rows, outputs, options.decrypt_secrets);
+    return DecodeStage(stage, lineage, serial, rows, outputs, options_.keys, options.decrypt_secrets);
   });
 }
 
@@ -281,15 +251,7 @@ StateResult<std::map<std::string, OutputState>> SqliteStateStore::LoadOutputs(co
     st.Bind(1, Key(stage));
     if (st.Step()) serial = st.Int(0);
     st.Reset();
-    if (serial <= 0) {
-      bool other = options_.environment != kDefaultEnvironment;
-      return StateStatus::Error(StateCode::NotFound,
-                                "stage \"" + stage + "\"" +
-                                    (other ? " has not been applied in environment \"" + options_.environment + "\" yet"
-                                           : " has not been applied yet") +
-                                    ", so its outputs are unknown: run `strata apply " +
-                                    (other ? "-env " + options_.environment + " " : "") + stage + "` first");
-    }
+    if (serial <= 0) return NotAppliedYet(stage, options_.environment);
     auto rows = ReadOutputs(stage);
     tx.Commit();
     std::map<std::string, OutputState> out;
@@ -335,18 +297,13 @@ StateResult<StageState> SqliteStateStore::LoadSnapshot(const std::string& stage,
     st.Bind(1, Key(stage)).Bind(2, serial);
     if (!st.Step()) {
       st.Reset();
-      return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no snapshot of serial " +
-                                                         std::to_string(serial) +
-                                                         " (see `strata state history " + stage + "`)");
+      return NoSnapshot(stage, serial);
     }
     std::string lineage = st.Text(0);
-    auto snapshot = nlohmann::json::parse(st.Text(1));
+    StoredSnapshot snapshot = ParseSnapshot(st.Text(1));
     st.Reset();
-    std::vector<StoredResource> rows;
-    std::vector<StoredOutput> outputs;
-    for (const auto& r : snapshot.at("resources")) rows.push_back(StoredResourceFromJson(r));
-    for (const auto& o : snapshot.at("outputs")) outputs.push_back(StoredOutputFromJson(o));
-    return DecodeStage(stage, lineage, serial, rows, outputs, options.decrypt_secrets);
+    return DecodeStage(stage, lineage, serial, snapshot.resources, snapshot.outputs, options_.keys,
+                       options.decrypt_secrets);
   });
 }
 

@@ -23,6 +23,7 @@
 #include "state/environment.h"
 #include "engine/base/sqlite.h"
 #include "state/store.h"
+#include "state/store_shared.h"
 #include "state/stored_rows.h"
 
 namespace strata::state {
@@ -113,8 +114,6 @@ class SqliteStateStore final : public StateStore {
 
   // The key of `stage` of this store's environment in every table (stage_key.h).
   std::string Key(const std::string& stage) const;
-  // `stage "eks"` or `stage "eks" in environment "prod"`, for lock messages.
-  static std::string StageLabel(const std::string& environment, const std::string& stage);
   // NotFound unless this store's environment exists (at Open).
   StateStatus RequireEnvironment();
 
@@ -126,9 +125,6 @@ class SqliteStateStore final : public StateStore {
   void EnsureStage(const std::string& stage, const std::string& lineage = "");
   std::optional<LockInfo> ReadLock(const std::string& stage);
   std::optional<LockInfo> ReadLockByKey(const std::string& key);
-  //! "alice@ws1 (pid 4242) for \"apply\" since <time> (3 min ago), lock ID <id>".
-  std::string LockDescription(const LockInfo& lock) const;
-  std::string LockHeldMessage(const LockInfo& lock) const;
   std::string Holder();
 
   // Rows.
@@ -140,10 +136,9 @@ class SqliteStateStore final : public StateStore {
   void WriteResource(const std::string& stage, const StoredResource& row);
   void WriteOutputs(const std::string& stage, const std::vector<StoredOutput>& outputs);
   void MarkDirty(int64_t change_set_id);
-  StateResult<StageState> DecodeStage(const std::string& stage, const std::string& lineage, int64_t serial,
-                                      const std::vector<StoredResource>& rows,
-                                      const std::vector<StoredOutput>& outputs, bool decrypt);
-  StoredResource Encode(const ResourceInstanceState& r, const std::optional<StoredResource>& prior);
+  StoredResource Encode(const ResourceInstanceState& r, const std::optional<StoredResource>& prior) {
+    return EncodeResourceRow(r, prior, options_.keys, *env_);
+  }
 
   // Within a write transaction: serial + 1, snapshot into history, retention pruning.
   int64_t CommitSerial(const std::string& stage, const std::string& operation);

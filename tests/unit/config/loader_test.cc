@@ -382,7 +382,7 @@ TEST_F(LoaderTest, ProjectFileProblems) {
   Write("strata.yaml",
         "project: p\n"
         "stage: []\n"
-        "state: { backend: postgres }\n"
+        "state: { backend: consul }\n"
         "stages:\n"
         "  - { name: a, path: missing }\n"
         "  - { name: a, path: missing }\n");
@@ -392,6 +392,37 @@ TEST_F(LoaderTest, ProjectFileProblems) {
   EXPECT_THAT(out, HasSubstr("strata.yaml:3:19: Unsupported state backend"));
   EXPECT_THAT(out, HasSubstr("strata.yaml:5:22: Stage directory not found"));
   EXPECT_THAT(out, HasSubstr("strata.yaml:6:5: Duplicate stage: A stage named \"a\" is already declared at " + Path("strata.yaml") + ":5:5."));
+}
+
+TEST_F(LoaderTest, PostgresStateSettings) {
+  Write("strata.yaml",
+        "project: p\n"
+        "state: { backend: postgres, url: \"postgres://ci@db/state?sslmode=verify-full\", schema: team_a }\n"
+        "stages: []\n");
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  ASSERT_EQ(Messages(), "");
+  EXPECT_EQ(project_->state.backend, "postgres");
+  EXPECT_TRUE(project_->state.backend_given);
+  EXPECT_EQ(project_->state.url, "postgres://ci@db/state?sslmode=verify-full");
+  EXPECT_EQ(project_->state.schema, "team_a");
+
+  Write("strata.yaml",
+        "project: p\n"
+        "state:\n"
+        "  backend: postgres\n"
+        "  schema: Team-A\n"
+        "  path: .strata/state.db\n"
+        "stages: []\n");
+  diags_ = Diagnostics();
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  std::string out = Messages();
+  EXPECT_THAT(out, HasSubstr("strata.yaml:4:11: Invalid PostgreSQL schema"));
+  EXPECT_THAT(out, HasSubstr("strata.yaml:5:9: Setting of another backend: state.path is the SQLite file"));
+
+  Write("strata.yaml", "project: p\nstate: { backend: sqlite, url: \"host=db\" }\nstages: []\n");
+  diags_ = Diagnostics();
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  EXPECT_THAT(Messages(), HasSubstr("strata.yaml:2:32: Setting of another backend: state.url is a setting of the postgres backend"));
 }
 
 TEST_F(LoaderTest, MissingProjectFile) {

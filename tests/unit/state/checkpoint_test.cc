@@ -1,15 +1,17 @@
 #include <gtest/gtest.h>
 
-#include "state_test_util.h"
+#include "store_backends.h"
 
 namespace strata::state {
 namespace {
 
 using namespace testing;
 
-class CheckpointTest : public ::testing::Test {
+class CheckpointTest : public BackendTest {
  protected:
   void SetUp() override {
+    BackendTest::SetUp();
+    if (IsSkipped()) return;
     lock = *store->TryLock({"eks", "apply"});
     cs = *store->BeginChangeSet(lock.id, "eks", "apply");
   }
@@ -23,12 +25,12 @@ class CheckpointTest : public ::testing::Test {
 
   TempDir dir;
   FakeEnvironment env;
-  std::unique_ptr<SqliteStateStore> store = OpenOrDie(Options(dir.File("state.db"), &env));
+  std::unique_ptr<StateStore> store = OpenAny(Spec(dir.File("state.db"), &env));
   LockInfo lock;
   ChangeSet cs;
 };
 
-TEST_F(CheckpointTest, CreateIsPendingWithItsTokenUntilCompleted) {
+TEST_P(CheckpointTest, CreateIsPendingWithItsTokenUntilCompleted) {
   auto op = store->BeginOperation(cs, {Addr("aws_vpc.main"), OperationAction::Create, "aws", "token-1"});
   ASSERT_TRUE(op.ok()) << op.status().message();
   EXPECT_EQ(StatusOf("aws_vpc.main"), ResourceStatus::PendingCreate);
@@ -44,14 +46,14 @@ TEST_F(CheckpointTest, CreateIsPendingWithItsTokenUntilCompleted) {
   EXPECT_EQ(store->CompleteOperation(cs, *op, std::nullopt).code(), StateCode::InvalidArgument);  // already done
 }
 
-TEST_F(CheckpointTest, FailedCreateRemovesThePlaceholder) {
+TEST_P(CheckpointTest, FailedCreateRemovesThePlaceholder) {
   auto op = store->BeginOperation(cs, {Addr("aws_vpc.main"), OperationAction::Create, "aws", "t"});
   ASSERT_TRUE(store->FailOperation(cs, *op, "quota exceeded").ok());
   EXPECT_FALSE(Exists("aws_vpc.main"));
   EXPECT_TRUE(store->PendingOperations("eks")->empty());
 }
 
-TEST_F(CheckpointTest, FailedCreateWithPartialStateKeepsItTainted) {
+TEST_P(CheckpointTest, FailedCreateWithPartialStateKeepsItTainted) {
   auto op = store->BeginOperation(cs, {Addr("aws_instance.x"), OperationAction::Create, "aws", "t"});
   ResourceInstanceState partial = Resource("aws_instance.x", Value::Object({{"id", Value::String("i-1")}}));
   partial.status = ResourceStatus::Tainted;
@@ -59,7 +61,7 @@ TEST_F(CheckpointTest, FailedCreateWithPartialStateKeepsItTainted) {
   EXPECT_EQ(StatusOf("aws_instance.x"), ResourceStatus::Tainted);
 }
 
-TEST_F(CheckpointTest, UpdateAndDeleteKeepThePriorStateUntilAnswered) {
+TEST_P(CheckpointTest, UpdateAndDeleteKeepThePriorStateUntilAnswered) {
   Value v1 = Value::Object({{"size", Value::Number(1)}});
   auto create = store->BeginOperation(cs, {Addr("aws_db.main"), OperationAction::Create, "aws", "c"});
   ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_db.main", v1)).ok());
@@ -81,7 +83,7 @@ TEST_F(CheckpointTest, UpdateAndDeleteKeepThePriorStateUntilAnswered) {
             StateCode::NotFound);
 }
 
-TEST_F(CheckpointTest, CommittedChangeSetIsClosed) {
+TEST_P(CheckpointTest, CommittedChangeSetIsClosed) {
   ASSERT_TRUE(store->CommitChangeSet(cs, std::nullopt).ok());
   EXPECT_EQ(store->BeginOperation(cs, {Addr("aws_vpc.a"), OperationAction::Create, "aws", "t"}).status().code(),
             StateCode::InvalidArgument);
@@ -89,7 +91,7 @@ TEST_F(CheckpointTest, CommittedChangeSetIsClosed) {
 
 // A process dies between BeginOperation and the provider's answer: the next holder sees the
 // operation pending with its token, resolves it, and the next commit covers everything.
-TEST_F(CheckpointTest, InterruptedChangeSetIsReportedAndAbsorbed) {
+TEST_P(CheckpointTest, InterruptedChangeSetIsReportedAndAbsorbed) {
   auto done = store->BeginOperation(cs, {Addr("aws_vpc.main"), OperationAction::Create, "aws", "t1"});
   ASSERT_TRUE(store->CompleteOperation(cs, *done, Resource("aws_vpc.main")).ok());
   auto inflight = store->BeginOperation(cs, {Addr("aws_subnet.a"), OperationAction::Create, "aws", "t2"});
@@ -97,7 +99,7 @@ TEST_F(CheckpointTest, InterruptedChangeSetIsReportedAndAbsorbed) {
   store.reset();  // the process is gone: no commit, no unlock
 
   env.liveness = ProcessLiveness::Gone;
-  store = OpenOrDie(Options(dir.File("state.db"), &env));
+  store = OpenAny(Spec(dir.File("state.db"), &env));
   auto stale = store->CurrentLock("eks");
   ASSERT_TRUE(stale->has_value());
   EXPECT_TRUE((*stale)->stale);
@@ -129,7 +131,7 @@ TEST_F(CheckpointTest, InterruptedChangeSetIsReportedAndAbsorbed) {
 
 // create_before_destroy: the old object steps aside under a key, the replacement is created
 // in its place, and the deposed object's delete is journaled like any other.
-TEST_F(CheckpointTest, DeposedObjectIsKeptApartAndItsDeleteIsJournaled) {
+TEST_P(CheckpointTest, DeposedObjectIsKeptApartAndItsDeleteIsJournaled) {
   auto create = store->BeginOperation(cs, {Addr("aws_launch_template.lt"), OperationAction::Create, "aws", "c1"});
   ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_launch_template.lt", Value::Object({{"id", Value::String("lt-1")}}))).ok());
   ASSERT_TRUE(store->DeposeResource(cs, Addr("aws_launch_template.lt"), "0a1b2c3d").ok());
@@ -164,7 +166,7 @@ TEST_F(CheckpointTest, DeposedObjectIsKeptApartAndItsDeleteIsJournaled) {
             StateCode::NotFound);
 }
 
-TEST_F(CheckpointTest, DeposedObjectComesBackWhenItsReplacementFailedCleanly) {
+TEST_P(CheckpointTest, DeposedObjectComesBackWhenItsReplacementFailedCleanly) {
   auto create = store->BeginOperation(cs, {Addr("aws_instance.x"), OperationAction::Create, "aws", "c1"});
   ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_instance.x", Value::Object({{"id", Value::String("i-1")}}))).ok());
   ASSERT_TRUE(store->DeposeResource(cs, Addr("aws_instance.x"), "00000001").ok());
@@ -177,7 +179,7 @@ TEST_F(CheckpointTest, DeposedObjectComesBackWhenItsReplacementFailedCleanly) {
   EXPECT_EQ(store->RestoreDeposed(cs, Addr("aws_instance.x"), "00000001").code(), StateCode::InvalidArgument);
 }
 
-TEST_F(CheckpointTest, DeposedObjectsSurviveCommitHistoryAndRollback) {
+TEST_P(CheckpointTest, DeposedObjectsSurviveCommitHistoryAndRollback) {
   auto create = store->BeginOperation(cs, {Addr("aws_instance.x"), OperationAction::Create, "aws", "c1"});
   ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_instance.x", Value::Object({{"id", Value::String("i-1")}}))).ok());
   ASSERT_TRUE(store->DeposeResource(cs, Addr("aws_instance.x"), "00000002").ok());
@@ -190,16 +192,18 @@ TEST_F(CheckpointTest, DeposedObjectsSurviveCommitHistoryAndRollback) {
   EXPECT_TRUE(snapshot->resources.empty());
 }
 
+class RenameResourceTest : public BackendTest {};
+
 // A moved entry applied in an environment other than `default` (whose stages are keyed
 // "ENV/STAGE") renames the instance; it once looked under the bare stage name.
-TEST(RenameResourceTest, RenamesInANamedEnvironmentWithItsDeposedObjects) {
+TEST_P(RenameResourceTest, RenamesInANamedEnvironmentWithItsDeposedObjects) {
   TempDir dir;
   FakeEnvironment env;
-  auto store = OpenOrDie(Options(dir.File("state.db"), &env));
+  auto store = OpenAny(Spec(dir.File("state.db"), &env));
   ASSERT_TRUE(store->CreateEnvironment("prod").ok());
-  SqliteStoreOptions prod_options = Options(dir.File("state.db"), &env);
+  StoreSpec prod_options = Spec(dir.File("state.db"), &env);
   prod_options.environment = "prod";
-  auto prod = OpenOrDie(prod_options);
+  auto prod = OpenAny(prod_options);
   auto lock = *prod->TryLock({"eks", "apply"});
   auto cs = *prod->BeginChangeSet(lock.id, "eks", "apply");
   for (const char* id : {"i-1", "i-2"}) {
@@ -216,6 +220,9 @@ TEST(RenameResourceTest, RenamesInANamedEnvironmentWithItsDeposedObjects) {
   ASSERT_EQ(stage->deposed.size(), 1u);
   EXPECT_EQ(stage->deposed[0].addr.ToString(), "aws_instance.new");
 }
+
+STRATA_ON_EVERY_BACKEND(CheckpointTest);
+STRATA_ON_EVERY_BACKEND(RenameResourceTest);
 
 }  // namespace
 }  // namespace strata::state

@@ -1,15 +1,17 @@
 #include <gtest/gtest.h>
 
-#include "state_test_util.h"
+#include "store_backends.h"
 
 namespace strata::state {
 namespace {
 
 using namespace testing;
 
-class EditsTest : public ::testing::Test {
+class EditsTest : public BackendTest {
  protected:
   void SetUp() override {
+    BackendTest::SetUp();
+    if (IsSkipped()) return;
     ResourceInstanceState subnet = Resource("aws_subnet.a");
     subnet.dependencies = {"aws_vpc.main"};
     ApplyResources(*store, "eks",
@@ -26,11 +28,11 @@ class EditsTest : public ::testing::Test {
 
   TempDir dir;
   FakeEnvironment env;
-  std::unique_ptr<SqliteStateStore> store = OpenOrDie(Options(dir.File("state.db"), &env));
+  std::unique_ptr<StateStore> store = OpenAny(Spec(dir.File("state.db"), &env));
   LockInfo lock;
 };
 
-TEST_F(EditsTest, RemoveInstancesResourcesAndModules) {
+TEST_P(EditsTest, RemoveInstancesResourcesAndModules) {
   auto serial = store->RemoveResources(lock.id, "eks", {"aws_instance.web[1]"});
   ASSERT_TRUE(serial.ok()) << serial.status().message();
   EXPECT_EQ(*serial, 2);
@@ -38,7 +40,7 @@ TEST_F(EditsTest, RemoveInstancesResourcesAndModules) {
   EXPECT_EQ(Addresses(), (std::vector<std::string>{"aws_subnet.a", "aws_vpc.main"}));
 }
 
-TEST_F(EditsTest, RemoveIsAllOrNothing) {
+TEST_P(EditsTest, RemoveIsAllOrNothing) {
   auto r = store->RemoveResources(lock.id, "eks", {"aws_vpc.main", "aws_vpc.nope"});
   EXPECT_EQ(r.status().code(), StateCode::NotFound);
   EXPECT_NE(r.status().message().find("aws_vpc.nope"), std::string::npos);
@@ -46,7 +48,7 @@ TEST_F(EditsTest, RemoveIsAllOrNothing) {
   EXPECT_EQ(store->LoadStage("eks", {})->serial, 1);
 }
 
-TEST_F(EditsTest, MoveRenamesAndRewritesDependencies) {
+TEST_P(EditsTest, MoveRenamesAndRewritesDependencies) {
   auto serial = store->MoveResource(lock.id, "eks", "aws_vpc.main", "aws_vpc.primary");
   ASSERT_TRUE(serial.ok()) << serial.status().message();
   auto stage = store->LoadStage("eks", {});
@@ -55,14 +57,14 @@ TEST_F(EditsTest, MoveRenamesAndRewritesDependencies) {
   EXPECT_EQ(stage->FindResource(Addr("aws_subnet.a"))->dependencies, std::vector<std::string>{"aws_vpc.primary"});
 }
 
-TEST_F(EditsTest, MoveAllInstancesOfAResourceAndIntoAModule) {
+TEST_P(EditsTest, MoveAllInstancesOfAResourceAndIntoAModule) {
   ASSERT_TRUE(store->MoveResource(lock.id, "eks", "aws_instance.web", "aws_instance.app").ok());
   ASSERT_TRUE(store->MoveResource(lock.id, "eks", "aws_subnet.a", "module.net.aws_subnet.a").ok());
   EXPECT_EQ(Addresses(), (std::vector<std::string>{"aws_instance.app[0]", "aws_instance.app[1]", "aws_vpc.main",
                                                    "module.net.aws_subnet.a", "module.net.aws_vpc.x"}));
 }
 
-TEST_F(EditsTest, MoveRefusals) {
+TEST_P(EditsTest, MoveRefusals) {
   EXPECT_EQ(store->MoveResource(lock.id, "eks", "aws_vpc.main", "aws_subnet.a").status().code(),
             StateCode::InvalidArgument);  // types differ
   EXPECT_EQ(store->MoveResource(lock.id, "eks", "aws_vpc.main", "module.net.aws_vpc.x").status().code(),
@@ -72,7 +74,7 @@ TEST_F(EditsTest, MoveRefusals) {
             StateCode::InvalidArgument);
 }
 
-TEST_F(EditsTest, PushChecksLineageAndSerial) {
+TEST_P(EditsTest, PushChecksLineageAndSerial) {
   auto current = *store->LoadStage("eks", {});
   StageState pushed = current;
   pushed.resources.resize(1);
@@ -103,6 +105,8 @@ TEST_F(EditsTest, PushChecksLineageAndSerial) {
   ahead.serial = 10;
   EXPECT_EQ(*store->ReplaceStage(lock.id, ahead, {}), 10);
 }
+
+STRATA_ON_EVERY_BACKEND(EditsTest);
 
 }  // namespace
 }  // namespace strata::state

@@ -5,15 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "state/environments.h"
-#include "state_test_util.h"
+#include "store_backends.h"
 
 namespace strata::state {
 namespace {
 
 using namespace testing;
 
-SqliteStoreOptions InEnvironment(const std::string& path, StateEnvironment* env, const std::string& environment) {
-  SqliteStoreOptions o = Options(path, env);
+StoreSpec InEnvironment(const std::string& path, StateEnvironment* env, const std::string& environment) {
+  StoreSpec o = Spec(path, env);
   o.environment = environment;
   return o;
 }
@@ -26,17 +26,19 @@ std::vector<OutputState> Outputs(const std::string& value) {
 }
 
 // A state database with its `default` store open; In(NAME) opens another environment's store.
-class EnvironmentStoreTest : public ::testing::Test {
+class EnvironmentStoreTest : public BackendTest {
  protected:
   void SetUp() override {
-    dflt = OpenOrDie(Options(path, &env));
+    BackendTest::SetUp();
+    if (IsSkipped()) return;
+    dflt = OpenAny(Spec(path, &env));
     ASSERT_TRUE(dflt);
   }
-  std::unique_ptr<SqliteStateStore> In(const std::string& environment) {
-    return OpenOrDie(InEnvironment(path, &env, environment));
+  std::unique_ptr<StateStore> In(const std::string& environment) {
+    return OpenAny(InEnvironment(path, &env, environment));
   }
   //! Creates `environment` and opens its store.
-  std::unique_ptr<SqliteStateStore> New(const std::string& environment) {
+  std::unique_ptr<StateStore> New(const std::string& environment) {
     EXPECT_TRUE(dflt->CreateEnvironment(environment).ok());
     return In(environment);
   }
@@ -44,7 +46,7 @@ class EnvironmentStoreTest : public ::testing::Test {
   TempDir dir;
   FakeEnvironment env;
   std::string path = dir.File("state.db");
-  std::unique_ptr<SqliteStateStore> dflt;
+  std::unique_ptr<StateStore> dflt;
 };
 
 TEST(EnvironmentNameTest, FollowsTheNameRules) {
@@ -58,17 +60,17 @@ TEST(EnvironmentNameTest, FollowsTheNameRules) {
   EXPECT_NE(InvalidEnvironmentReason(std::string(65, 'a')), "");
 }
 
-TEST_F(EnvironmentStoreTest, AnEnvironmentMustExistToBeOpened) {
-  auto opened = SqliteStateStore::Open(InEnvironment(path, &env, "prod"));
+TEST_P(EnvironmentStoreTest, AnEnvironmentMustExistToBeOpened) {
+  auto opened = OpenStore(InEnvironment(path, &env, "prod"));
   ASSERT_FALSE(opened.ok());
   EXPECT_EQ(opened.status().code(), StateCode::NotFound);
   EXPECT_NE(opened.status().message().find("strata env new prod"), std::string::npos);
-  auto bad = SqliteStateStore::Open(InEnvironment(path, &env, "a/b"));
+  auto bad = OpenStore(InEnvironment(path, &env, "a/b"));
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.status().code(), StateCode::InvalidArgument);
 }
 
-TEST_F(EnvironmentStoreTest, TwoEnvironmentsKeepSeparateStagesOfTheSameName) {
+TEST_P(EnvironmentStoreTest, TwoEnvironmentsKeepSeparateStagesOfTheSameName) {
   auto prod = New("prod");
   ASSERT_TRUE(prod);
   EXPECT_EQ(prod->Environment(), "prod");
@@ -117,7 +119,7 @@ TEST_F(EnvironmentStoreTest, TwoEnvironmentsKeepSeparateStagesOfTheSameName) {
   EXPECT_FALSE(dflt->LoadStage("addons")->exists);
 }
 
-TEST_F(EnvironmentStoreTest, LocksAreHeldPerEnvironmentAndNameIt) {
+TEST_P(EnvironmentStoreTest, LocksAreHeldPerEnvironmentAndNameIt) {
   auto prod = New("prod");
   auto prod2 = In("prod");
   ASSERT_TRUE(prod && prod2);
@@ -159,7 +161,7 @@ TEST_F(EnvironmentStoreTest, LocksAreHeldPerEnvironmentAndNameIt) {
   EXPECT_FALSE(prod->CurrentLock("eks")->has_value());
 }
 
-TEST_F(EnvironmentStoreTest, PendingOperationsAreTheEnvironments) {
+TEST_P(EnvironmentStoreTest, PendingOperationsAreTheEnvironments) {
   auto prod = New("prod");
   ASSERT_TRUE(prod);
   auto lock = prod->TryLock({"eks", "apply"});
@@ -172,7 +174,7 @@ TEST_F(EnvironmentStoreTest, PendingOperationsAreTheEnvironments) {
   EXPECT_TRUE(dflt->PendingOperations("eks")->empty());
 }
 
-TEST_F(EnvironmentStoreTest, CreateAndDeleteFollowTheRules) {
+TEST_P(EnvironmentStoreTest, CreateAndDeleteFollowTheRules) {
   EXPECT_EQ(dflt->CreateEnvironment("default").code(), StateCode::InvalidArgument);
   EXPECT_EQ(dflt->CreateEnvironment("bad name").code(), StateCode::InvalidArgument);
   ASSERT_TRUE(dflt->CreateEnvironment("staging").ok());
@@ -192,7 +194,7 @@ TEST_F(EnvironmentStoreTest, CreateAndDeleteFollowTheRules) {
   EXPECT_NE(refused.message().find("2 resource instances (stage eks: 2)"), std::string::npos) << refused.message();
   ASSERT_TRUE(dflt->DeleteEnvironment("staging", true).ok());
   ASSERT_EQ(dflt->ListEnvironments()->size(), 1u);
-  EXPECT_FALSE(SqliteStateStore::Open(InEnvironment(path, &env, "staging")).ok());
+  EXPECT_FALSE(OpenStore(InEnvironment(path, &env, "staging")).ok());
   // Created again, it starts empty: nothing of the old one is left (history, outputs).
   auto staging = New("staging");
   EXPECT_TRUE(staging->ListStages()->empty());
@@ -202,6 +204,8 @@ TEST_F(EnvironmentStoreTest, CreateAndDeleteFollowTheRules) {
   staging.reset();
   EXPECT_TRUE(dflt->DeleteEnvironment("staging", false).ok());
 }
+
+STRATA_ON_EVERY_BACKEND(EnvironmentStoreTest);
 
 }  // namespace
 }  // namespace strata::state

@@ -1,16 +1,18 @@
 #include <gtest/gtest.h>
 
-#include "state_test_util.h"
+#include "store_backends.h"
 
 namespace strata::state {
 namespace {
 
 using namespace testing;
 
-TEST(HistoryTest, EverySerialIsKeptAndRollbackRestoresOneAsANewSerial) {
+class HistoryTest : public BackendTest {};
+
+TEST_P(HistoryTest, EverySerialIsKeptAndRollbackRestoresOneAsANewSerial) {
   TempDir dir;
   FakeEnvironment env;
-  auto store = OpenOrDie(Options(dir.File("state.db"), &env));
+  auto store = OpenAny(Spec(dir.File("state.db"), &env));
   ApplyResources(*store, "eks", {Resource("aws_vpc.a")}, std::vector<OutputState>{{"n", Value::Number(1), false}});
   env.now += 1000;
   ApplyResources(*store, "eks", {Resource("aws_vpc.b")}, std::vector<OutputState>{{"n", Value::Number(2), false}});
@@ -42,18 +44,20 @@ TEST(HistoryTest, EverySerialIsKeptAndRollbackRestoresOneAsANewSerial) {
   EXPECT_EQ(store->Rollback(lock->id, "eks", 3).status().code(), StateCode::InvalidArgument);
 }
 
-TEST(HistoryTest, RetentionKeepsTheLastN) {
+TEST_P(HistoryTest, RetentionKeepsTheLastN) {
   TempDir dir;
   FakeEnvironment env;
-  auto options = Options(dir.File("state.db"), &env);
+  auto options = Spec(dir.File("state.db"), &env);
   options.history_retention = 3;
-  auto store = OpenOrDie(options);
+  auto store = OpenAny(options);
   for (int i = 0; i < 6; ++i) ApplyResources(*store, "eks", {Resource("aws_vpc.v" + std::to_string(i))});
   auto history = store->History("eks");
   ASSERT_EQ(history->size(), 3u);
   EXPECT_EQ((*history)[0].serial, 6);
   EXPECT_EQ((*history)[2].serial, 4);
 }
+
+STRATA_ON_EVERY_BACKEND(HistoryTest);
 
 }  // namespace
 }  // namespace strata::state

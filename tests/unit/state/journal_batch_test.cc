@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "state_test_util.h"
+#include "store_backends.h"
 
 namespace strata::state {
 namespace {
@@ -32,21 +32,23 @@ JournalEntry FailEntry(int64_t id, const std::string& error) {
   return e;
 }
 
-class JournalBatchTest : public ::testing::Test {
+class JournalBatchTest : public BackendTest {
  protected:
   void SetUp() override {
+    BackendTest::SetUp();
+    if (IsSkipped()) return;
     lock = *store->TryLock({"eks", "apply"});
     cs = *store->BeginChangeSet(lock.id, "eks", "apply");
   }
 
   TempDir dir;
   FakeEnvironment env;
-  std::unique_ptr<SqliteStateStore> store = OpenOrDie(Options(dir.File("state.db"), &env));
+  std::unique_ptr<StateStore> store = OpenAny(Spec(dir.File("state.db"), &env));
   LockInfo lock;
   ChangeSet cs;
 };
 
-TEST_F(JournalBatchTest, EachEntryHasTheEffectOfItsOwnCallAndARefusedOneLeavesTheRest) {
+TEST_P(JournalBatchTest, EachEntryHasTheEffectOfItsOwnCallAndARefusedOneLeavesTheRest) {
   auto first = store->BeginOperation(cs, {Addr("aws_vpc.a"), OperationAction::Create, "aws", "token-a"});
   auto second = store->BeginOperation(cs, {Addr("aws_vpc.b"), OperationAction::Create, "aws", "token-b"});
   ASSERT_TRUE(first.ok() && second.ok());
@@ -78,7 +80,7 @@ TEST_F(JournalBatchTest, EachEntryHasTheEffectOfItsOwnCallAndARefusedOneLeavesTh
   EXPECT_EQ((*pending)[0].idempotency_token, "token-c");
 }
 
-TEST_F(JournalBatchTest, EntriesAreDurableWhenItReturns) {
+TEST_P(JournalBatchTest, EntriesAreDurableWhenItReturns) {
   std::vector<JournalEntry> entries;
   entries.push_back(BeginEntry("aws_vpc.a", OperationAction::Create, "token-a"));
   entries.push_back(BeginEntry("aws_vpc.b", OperationAction::Create, "token-b"));
@@ -86,14 +88,14 @@ TEST_F(JournalBatchTest, EntriesAreDurableWhenItReturns) {
   ASSERT_TRUE(results[0].ok() && results[1].ok());
 
   // Another connection (the next run, after kill -9) sees both creates pending with their tokens.
-  std::unique_ptr<SqliteStateStore> next = OpenOrDie(Options(dir.File("state.db"), &env));
+  std::unique_ptr<StateStore> next = OpenAny(Spec(dir.File("state.db"), &env));
   auto pending = next->PendingOperations("eks");
   ASSERT_EQ(pending->size(), 2u);
   EXPECT_EQ((*pending)[0].idempotency_token, "token-a");
   EXPECT_EQ((*pending)[1].idempotency_token, "token-b");
 }
 
-TEST_F(JournalBatchTest, AChangeSetNoLongerOpenRefusesEveryEntryAndWritesNone) {
+TEST_P(JournalBatchTest, AChangeSetNoLongerOpenRefusesEveryEntryAndWritesNone) {
   ASSERT_TRUE(store->CommitChangeSet(cs, std::nullopt).ok());
   std::vector<JournalEntry> entries;
   entries.push_back(BeginEntry("aws_vpc.a", OperationAction::Create, "token-a"));
@@ -104,6 +106,8 @@ TEST_F(JournalBatchTest, AChangeSetNoLongerOpenRefusesEveryEntryAndWritesNone) {
   EXPECT_EQ(results[1].status().code(), StateCode::InvalidArgument);
   EXPECT_TRUE(store->PendingOperations("eks")->empty());
 }
+
+STRATA_ON_EVERY_BACKEND(JournalBatchTest);
 
 }  // namespace
 }  // namespace strata::state

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/cli/wiring.h"
-#include "state_test_util.h"
+#include "store_backends.h"
 
 namespace strata::state {
 namespace {
@@ -13,9 +13,9 @@ using cli::UnencryptedSecretsWarning;
 const char kSecret[] = "hunter2-very-secret-value";
 const char kOutputSecret[] = "kubeconfig-token-abcdef";
 
-class SecretsTest : public ::testing::Test {
+class SecretsTest : public BackendTest {
  protected:
-  void Write(SqliteStateStore& store) {
+  void Write(StateStore& store) {
     ResourceInstanceState db = Resource("aws_db_instance.main", Value::Object({
                                                                     {"engine", Value::String("postgres")},
                                                                     {"password", Value::String(kSecret).MarkSensitive()},
@@ -23,7 +23,7 @@ class SecretsTest : public ::testing::Test {
     ApplyResources(store, "eks", {db}, std::vector<OutputState>{{"token", Value::String(kOutputSecret), true}});
   }
   std::string AllBytes() {
-    return ReadFileBytes(path) + ReadFileBytes(path + "-wal") + ReadFileBytes(path + "-shm");
+    return StoredText(path) + StoredText(path + "-wal") + StoredText(path + "-shm");
   }
 
   TempDir dir;
@@ -32,9 +32,9 @@ class SecretsTest : public ::testing::Test {
   crypto::StateKey key = Key("0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0");
 };
 
-TEST_F(SecretsTest, EncryptedValuesAreNotInTheFile) {
+TEST_P(SecretsTest, EncryptedValuesAreNotInTheFile) {
   {
-    auto store = OpenOrDie(Options(path, &env, key));
+    auto store = OpenAny(Spec(path, &env, key));
     Write(*store);
     auto stage = store->LoadStage("eks", {});
     ASSERT_TRUE(stage.ok()) << stage.status().message();
@@ -53,8 +53,8 @@ TEST_F(SecretsTest, EncryptedValuesAreNotInTheFile) {
   EXPECT_NE(bytes.find(key.id), std::string::npos);       // the key's id is recorded
 }
 
-TEST_F(SecretsTest, WithoutAKeySecretsAreInClearAndInitWarns) {
-  auto store = OpenOrDie(Options(path, &env));
+TEST_P(SecretsTest, WithoutAKeySecretsAreInClearAndInitWarns) {
+  auto store = OpenAny(Spec(path, &env));
   Write(*store);
   EXPECT_FALSE(store->EncryptsSecrets());
   EXPECT_NE(UnencryptedSecretsWarning(*store).find("STRATA_STATE_KEY"), std::string::npos);
@@ -62,10 +62,10 @@ TEST_F(SecretsTest, WithoutAKeySecretsAreInClearAndInitWarns) {
   EXPECT_EQ(store->CountSecrets()->in_clear, 2);
 }
 
-TEST_F(SecretsTest, MissingOrWrongKeyIsAClearError) {
-  Write(*OpenOrDie(Options(path, &env, key)));
+TEST_P(SecretsTest, MissingOrWrongKeyIsAClearError) {
+  Write(*OpenAny(Spec(path, &env, key)));
 
-  auto no_key = OpenOrDie(Options(path, &env));
+  auto no_key = OpenAny(Spec(path, &env));
   auto missing = no_key->LoadStage("eks", {});
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().code(), StateCode::KeyMissing);
@@ -79,18 +79,18 @@ TEST_F(SecretsTest, MissingOrWrongKeyIsAClearError) {
   EXPECT_TRUE(masked->resources[0].attributes.AsMap().at("password").IsNull());
   EXPECT_TRUE(masked->resources[0].attributes.AsMap().at("password").IsSensitive());
 
-  auto wrong = OpenOrDie(Options(path, &env, Key("not the key")))->LoadStage("eks", {});
+  auto wrong = OpenAny(Spec(path, &env, Key("not the key")))->LoadStage("eks", {});
   EXPECT_EQ(wrong.status().code(), StateCode::KeyWrong);
   EXPECT_NE(wrong.status().message().find(key.id), std::string::npos);
 }
 
-TEST_F(SecretsTest, RotationReencryptsStateAndHistory) {
-  Write(*OpenOrDie(Options(path, &env, key)));
+TEST_P(SecretsTest, RotationReencryptsStateAndHistory) {
+  Write(*OpenAny(Spec(path, &env, key)));
   crypto::StateKey next = Key("the next key, a passphrase");
   {
-    auto options = Options(path, &env, next);
+    auto options = Spec(path, &env, next);
     options.keys.old_keys.push_back(key);
-    auto store = OpenOrDie(options);
+    auto store = OpenAny(options);
     auto counts = store->CountSecrets();
     EXPECT_EQ(counts->other_key, 2);
     auto lock = store->TryLock({"eks", "apply"});
@@ -101,27 +101,27 @@ TEST_F(SecretsTest, RotationReencryptsStateAndHistory) {
     EXPECT_EQ(*n, 4);  // 2 current + 2 in the history snapshot of serial 1
     EXPECT_EQ(store->CountSecrets()->current_key, 2);
   }
-  auto only_new = OpenOrDie(Options(path, &env, next));
+  auto only_new = OpenAny(Spec(path, &env, next));
   auto stage = only_new->LoadStage("eks", {});
   ASSERT_TRUE(stage.ok()) << stage.status().message();
   EXPECT_EQ(stage->resources[0].attributes.AsMap().at("password").AsString(), kSecret);
   EXPECT_TRUE(only_new->LoadSnapshot("eks", 1, {}).ok());
-  EXPECT_EQ(OpenOrDie(Options(path, &env, key))->LoadStage("eks", {}).status().code(), StateCode::KeyWrong);
+  EXPECT_EQ(OpenAny(Spec(path, &env, key))->LoadStage("eks", {}).status().code(), StateCode::KeyWrong);
 }
 
-TEST_F(SecretsTest, EnablingEncryptionLaterEncryptsExistingSecrets) {
-  Write(*OpenOrDie(Options(path, &env)));
-  auto store = OpenOrDie(Options(path, &env, key));
+TEST_P(SecretsTest, EnablingEncryptionLaterEncryptsExistingSecrets) {
+  Write(*OpenAny(Spec(path, &env)));
+  auto store = OpenAny(Spec(path, &env, key));
   ASSERT_TRUE(store->Rekey().ok());
   EXPECT_EQ(store->CountSecrets()->in_clear, 0);
   store.reset();
   // Old WAL frames and freed pages may still hold the clear text until checkpoint and
   // vacuum; the live rows no longer do.
-  auto again = OpenOrDie(Options(path, &env, key));
+  auto again = OpenAny(Spec(path, &env, key));
   EXPECT_EQ(again->CountSecrets()->current_key, 2);
 }
 
-TEST_F(SecretsTest, OpenProjectStoreReadsTheKeyFile) {
+TEST_P(SecretsTest, OpenProjectStoreReadsTheKeyFile) {
   std::ofstream(dir.File("state.key")) << "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0\n";
   ProjectConfig project;
   project.root_dir = dir.path();
@@ -134,6 +134,8 @@ TEST_F(SecretsTest, OpenProjectStoreReadsTheKeyFile) {
   project.state.backend = "consul";
   EXPECT_EQ(OpenProjectStore(project, "default", env).status().code(), StateCode::InvalidArgument);
 }
+
+STRATA_ON_EVERY_BACKEND(SecretsTest);
 
 }  // namespace
 }  // namespace strata::state

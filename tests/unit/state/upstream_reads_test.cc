@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "state_test_util.h"
+#include "store_backends.h"
 
 namespace strata::state {
 namespace {
@@ -18,7 +18,7 @@ UpstreamRead Read(const std::string& stage, const std::string& output, int64_t s
   return {stage, output, serial, digest, sensitive};
 }
 
-class UpstreamReadsTest : public ::testing::Test {
+class UpstreamReadsTest : public BackendTest {
  protected:
   //! Records `reads` for `stage` in a change set of its own, committed; the commit's result.
   CommitResult Record(StateStore& s, const std::string& stage, const std::vector<UpstreamRead>& reads) {
@@ -43,16 +43,16 @@ class UpstreamReadsTest : public ::testing::Test {
   TempDir dir;
   FakeEnvironment env;
   std::string path = dir.File("state.db");
-  std::unique_ptr<StateStore> store = OpenOrDie(Options(path, &env));
+  std::unique_ptr<StateStore> store = OpenAny(Spec(path, &env));
 };
 
-TEST_F(UpstreamReadsTest, NothingRecordedIsEmptyNotAnError) {
+TEST_P(UpstreamReadsTest, NothingRecordedIsEmptyNotAnError) {
   EXPECT_TRUE(Load(*store, "addons").empty());
   ApplyResources(*store, "addons", {Resource("aws_vpc.main")});
   EXPECT_TRUE(Load(*store, "addons").empty());
 }
 
-TEST_F(UpstreamReadsTest, KeepsEveryFieldByStageAndOutput) {
+TEST_P(UpstreamReadsTest, KeepsEveryFieldByStageAndOutput) {
   ApplyResources(*store, "addons", {Resource("aws_vpc.main")});
   Record(*store, "addons",
          {Read("net", "vpc_id", 3, "d1"), Read("eks", "token", 12, "d2", true), Read("eks", "cluster_endpoint", 12, "d3")});
@@ -62,7 +62,7 @@ TEST_F(UpstreamReadsTest, KeepsEveryFieldByStageAndOutput) {
   EXPECT_TRUE(Load(*store, "eks").empty()) << "recorded for the reader only";
 }
 
-TEST_F(UpstreamReadsTest, ARecordReplacesTheLastOneWhole) {
+TEST_P(UpstreamReadsTest, ARecordReplacesTheLastOneWhole) {
   ApplyResources(*store, "addons", {Resource("aws_vpc.main")});
   Record(*store, "addons", {Read("eks", "cluster_endpoint", 12, "old"), Read("eks", "cluster_ca", 12, "ca")});
   Record(*store, "addons", {Read("eks", "cluster_endpoint", 14, "new")});
@@ -71,7 +71,7 @@ TEST_F(UpstreamReadsTest, ARecordReplacesTheLastOneWhole) {
   EXPECT_TRUE(Load(*store, "addons").empty());
 }
 
-TEST_F(UpstreamReadsTest, MovesNoSerialAndStaysOutOfTheHistory) {
+TEST_P(UpstreamReadsTest, MovesNoSerialAndStaysOutOfTheHistory) {
   ApplyResources(*store, "addons", {Resource("aws_vpc.main")});
   CommitResult commit = Record(*store, "addons", {Read("eks", "cluster_endpoint", 12, "d")});
   EXPECT_FALSE(commit.changed);
@@ -86,7 +86,7 @@ TEST_F(UpstreamReadsTest, MovesNoSerialAndStaysOutOfTheHistory) {
   EXPECT_EQ(Load(*store, "addons").size(), 1u);
 }
 
-TEST_F(UpstreamReadsTest, NeedsTheLockAndAnOpenChangeSet) {
+TEST_P(UpstreamReadsTest, NeedsTheLockAndAnOpenChangeSet) {
   auto lock = store->TryLock({"addons", "apply"});
   ASSERT_TRUE(lock.ok());
   auto cs = store->BeginChangeSet(lock->id, "addons", "apply");
@@ -101,13 +101,13 @@ TEST_F(UpstreamReadsTest, NeedsTheLockAndAnOpenChangeSet) {
   EXPECT_TRUE(Load(*store, "addons").empty());
 }
 
-TEST_F(UpstreamReadsTest, EachEnvironmentKeepsItsOwnAndDeletingOneDeletesThem) {
+TEST_P(UpstreamReadsTest, EachEnvironmentKeepsItsOwnAndDeletingOneDeletesThem) {
   ApplyResources(*store, "addons", {Resource("aws_vpc.main")});
   Record(*store, "addons", {Read("eks", "cluster_endpoint", 12, "default")});
   ASSERT_TRUE(store->CreateEnvironment("prod").ok());
-  SqliteStoreOptions prod_options = Options(path, &env);
+  StoreSpec prod_options = Spec(path, &env);
   prod_options.environment = "prod";
-  std::unique_ptr<StateStore> prod = OpenOrDie(prod_options);
+  std::unique_ptr<StateStore> prod = OpenAny(prod_options);
   ASSERT_TRUE(prod);
   EXPECT_TRUE(Load(*prod, "addons").empty());
   ApplyResources(*prod, "addons", {Resource("aws_vpc.main")});
@@ -118,45 +118,47 @@ TEST_F(UpstreamReadsTest, EachEnvironmentKeepsItsOwnAndDeletingOneDeletesThem) {
   prod.reset();
   ASSERT_TRUE(store->DeleteEnvironment("prod", true).ok());
   ASSERT_TRUE(store->CreateEnvironment("prod").ok());
-  prod = OpenOrDie(prod_options);
+  prod = OpenAny(prod_options);
   ASSERT_TRUE(prod);
   EXPECT_TRUE(Load(*prod, "addons").empty());
   EXPECT_EQ(Load(*store, "addons").size(), 1u);
 }
 
-TEST_F(UpstreamReadsTest, ASensitiveDigestIsASecretAtRest) {
+TEST_P(UpstreamReadsTest, ASensitiveDigestIsASecretAtRest) {
   crypto::StateKey key = Key("0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0");
   crypto::StateKey next = Key("the next key, a passphrase");
   std::string digest(64, 'a');
   {
-    std::unique_ptr<StateStore> keyed = OpenOrDie(Options(path, &env, key));
+    std::unique_ptr<StateStore> keyed = OpenAny(Spec(path, &env, key));
     ApplyResources(*keyed, "addons", {Resource("aws_vpc.main")});
     Record(*keyed, "addons", {Read("eks", "endpoint", 12, "plain-digest"), Read("eks", "token", 12, digest, true)});
     EXPECT_EQ(keyed->CountSecrets()->current_key, 1);
     EXPECT_EQ(Load(*keyed, "addons")[1].digest, digest);
   }
-  auto without = OpenOrDie(Options(path, &env))->LoadUpstreamReads("addons");
+  auto without = OpenAny(Spec(path, &env))->LoadUpstreamReads("addons");
   EXPECT_EQ(without.status().code(), StateCode::KeyMissing);
   EXPECT_NE(without.status().message().find("stage addons: the digest of stage eks output token"), std::string::npos)
       << without.status().message();
 
-  SqliteStoreOptions rotated = Options(path, &env, next);
+  StoreSpec rotated = Spec(path, &env, next);
   rotated.keys.old_keys.push_back(key);
-  std::unique_ptr<StateStore> store2 = OpenOrDie(rotated);
+  std::unique_ptr<StateStore> store2 = OpenAny(rotated);
   EXPECT_EQ(store2->CountSecrets()->other_key, 1);
   auto n = store2->Rekey();
   ASSERT_TRUE(n.ok()) << n.status().message();
   EXPECT_EQ(*n, 1);
   EXPECT_EQ(store2->CountSecrets()->current_key, 1);
-  EXPECT_EQ(Load(*OpenOrDie(Options(path, &env, next)), "addons")[1].digest, digest);
+  EXPECT_EQ(Load(*OpenAny(Spec(path, &env, next)), "addons")[1].digest, digest);
 }
 
-TEST_F(UpstreamReadsTest, ASensitiveDigestIsCountedInClearWithoutAKey) {
+TEST_P(UpstreamReadsTest, ASensitiveDigestIsCountedInClearWithoutAKey) {
   ApplyResources(*store, "addons", {Resource("aws_vpc.main")});
   Record(*store, "addons", {Read("eks", "token", 12, "d", true)});
   EXPECT_EQ(store->CountSecrets()->in_clear, 1);
   EXPECT_EQ(Load(*store, "addons")[0].digest, "d");
 }
+
+STRATA_ON_EVERY_BACKEND(UpstreamReadsTest);
 
 }  // namespace
 }  // namespace strata::state

@@ -1,8 +1,8 @@
-#include "state/sqlite/stage_key.h"
+#include "state/stage_key.h"
 
 #include "state/environments.h"
 
-namespace strata::state::sqlite {
+namespace strata::state {
 
 std::string StageKey(const std::string& environment, const std::string& stage) {
   if (environment.empty() || environment == kDefaultEnvironment) return stage;
@@ -15,4 +15,4 @@ StageKeyParts SplitStageKey(const std::string& key) {
   return {key.substr(0, slash), key.substr(slash + 1)};
 }
 
-}  // namespace strata::state::sqlite
+}  // namespace strata::state

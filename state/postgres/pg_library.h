@@ -1,0 +1,43 @@
+#pragma once
+// libpq, loaded the first time a PostgreSQL state is opened instead of when strata starts
+// (as libcurl is: providers/aws/http/curl_library.h). libpq pulls in some twenty-five shared
+// libraries of its own (Kerberos, LDAP, GnuTLS, ...) that a `strata version` or a project on
+// SQLite never needs. The functions come from the libpq the build compiled against (its
+// headers and soname).
+
+#include <libpq-fe.h>
+
+#include <string>
+
+namespace strata::state::pg {
+
+//! The libpq functions the store calls.
+struct PqLibrary {
+  PGconn* (*connectdb_params)(const char* const*, const char* const*, int);
+  ConnStatusType (*status)(const PGconn*);
+  char* (*error_message)(const PGconn*);
+  void (*finish)(PGconn*);
+  char* (*pass)(const PGconn*);
+  PGresult* (*prepare)(PGconn*, const char*, const char*, int, const Oid*);
+  PGresult* (*exec_prepared)(PGconn*, const char*, int, const char* const*, const int*, const int*, int);
+  PGresult* (*exec)(PGconn*, const char*);
+  ExecStatusType (*result_status)(const PGresult*);
+  void (*clear)(PGresult*);
+  char* (*result_error_message)(const PGresult*);
+  char* (*result_error_field)(const PGresult*, int);
+  int (*ntuples)(const PGresult*);
+  char* (*getvalue)(const PGresult*, int, int);
+  int (*getlength)(const PGresult*, int, int);
+  int (*getisnull)(const PGresult*, int, int);
+  char* (*cmd_tuples)(PGresult*);
+  int (*backend_pid)(const PGconn*);
+  PQconninfoOption* (*conninfo_parse)(const char*, char**);
+  void (*conninfo_free)(PQconninfoOption*);
+  void (*freemem)(void*);
+};
+
+//! Loads libpq on the first call (thread-safe) and returns it; nullptr when it cannot be
+//! loaded, with `error` saying why and what to install. Later calls return the same answer.
+const PqLibrary* LoadLibpq(std::string* error);
+
+}  // namespace strata::state::pg

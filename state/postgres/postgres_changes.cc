@@ -1,0 +1,392 @@
+// PostgresStateStore: change sets and the operations journal. Every method is one
+// transaction, committed before it returns.
+
+#include <tuple>
+
+#include "state/postgres/postgres_guard.h"
+#include "state/postgres/postgres_store.h"
+
+namespace strata::state {
+
+using pg::Rows;
+using pg::Transaction;
+
+void PostgresStateStore::EnsureStage(const std::string& stage, const std::string& lineage) {
+  int64_t now = env_->NowMillis();
+  db_->Query(
+      "INSERT INTO stages(name, lineage, serial, created_at, updated_at) VALUES($1, $2, 0, $3, $4) "
+      "ON CONFLICT (name) DO NOTHING",
+      {Key(stage), lineage.empty() ? NewUuid(*env_) : lineage, now, now});
+}
+
+void PostgresStateStore::MarkDirty(int64_t change_set_id) {
+  db_->Query("UPDATE change_sets SET dirty = 1 WHERE id = $1 AND dirty = 0", {change_set_id});
+}
+
+StateStatus PostgresStateStore::RequireOpenChangeSet(const ChangeSet& cs) {
+  if (StateStatus s = RequireLock(cs.stage, cs.lock_id); !s.ok()) return s;
+  Rows rows = db_->Query("SELECT status FROM change_sets WHERE id = $1 AND stage = $2", {cs.id, Key(cs.stage)});
+  std::string status = rows.empty() ? "" : rows.Text(0, 0);
+  if (status != "open") return ChangeSetNotOpen(cs.id, status);
+  return StateStatus::Ok();
+}
+
+#define STRATA_PG_REQUIRE_OPEN(cs)                                             \
+  do {                                                                         \
+    if (StateStatus s = RequireOpenChangeSet(cs); !s.ok()) return s;           \
+  } while (0)
+
+StateResult<ChangeSet> PostgresStateStore::BeginChangeSet(const std::string& lock_id, const std::string& stage,
+                                                          const std::string& operation) {
+  return Guard([&]() -> StateResult<ChangeSet> {
+    Transaction tx(*db_);
+    if (StateStatus s = RequireLock(stage, lock_id); !s.ok()) return s;
+    EnsureStage(stage);
+    int64_t now = env_->NowMillis();
+    ChangeSet cs;
+    cs.stage = stage;
+    cs.lock_id = lock_id;
+    cs.operation = operation;
+    bool dirty = false;
+    {
+      Rows rows = db_->Query("SELECT id, dirty FROM change_sets WHERE stage = $1 AND status = 'open' ORDER BY id",
+                             {Key(stage)});
+      for (int i = 0; i < rows.size(); ++i) {
+        cs.interrupted.push_back(rows.Int(i, 0));
+        dirty = dirty || rows.Int(i, 1) != 0;
+      }
+    }
+    cs.id = db_->Query(
+                   "INSERT INTO change_sets(stage, operation, lock_id, holder, status, dirty, started_at) "
+                   "VALUES($1, $2, $3, $4, 'open', $5, $6) RETURNING id",
+                   {Key(stage), operation, lock_id, Holder(), int64_t{dirty}, now})
+                .Int(0, 0);
+    for (int64_t id : cs.interrupted) {
+      db_->Query("UPDATE change_sets SET status = 'interrupted', finished_at = $1, absorbed_by = $2 WHERE id = $3",
+                 {now, cs.id, id});
+    }
+    tx.Commit();
+    auto pending = PendingOperations(stage);
+    if (!pending.ok()) return pending.status();
+    cs.pending = std::move(*pending);
+    return cs;
+  });
+}
+
+StateResult<PostgresStateStore::PendingOp> PostgresStateStore::ReadPendingOp(const std::string& stage, int64_t id) {
+  Rows rows = db_->Query(
+      "SELECT address, action, prior_status, status, idempotency_token, deposed FROM operations "
+      "WHERE id = $1 AND stage = $2",
+      {id, Key(stage)});
+  if (rows.empty()) return NoSuchOperation(stage, id);
+  PendingOp op{rows.Text(0, 0), rows.Text(0, 5), rows.Text(0, 1),
+               rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)), rows.Text(0, 4)};
+  std::string status = rows.Text(0, 3);
+  if (status != "pending") return OperationFinished(id, op.address, status);
+  return op;
+}
+
+StateResult<int64_t> PostgresStateStore::BeginOperation(const ChangeSet& cs, const OperationRequest& request) {
+  return Guard([&]() -> StateResult<int64_t> {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    auto op_id = BeginOperationInTx(cs, request);
+    if (op_id.ok()) tx.Commit();
+    return op_id;
+  });
+}
+
+StateResult<int64_t> PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request) {
+  std::string address = request.addr.ToString();
+  auto prior = ReadResource(cs.stage, address, request.deposed);
+  bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
+                     !request.deposed.empty();
+  if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
+  int64_t now = env_->NowMillis();
+  int64_t op_id = db_->Query(
+                         "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
+                         "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
+                         "RETURNING id",
+                         {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token,
+                          prior ? std::optional<std::string>(prior->status) : std::nullopt, now, request.deposed})
+                      .Int(0, 0);
+  if (request.action != OperationAction::Read) {
+    ResourceStatus status = PendingStatusOf(request.action);
+    if (prior) {
+      db_->Query(
+          "UPDATE resources SET status = $1, idempotency_token = $2, updated_at = $3 "
+          "WHERE stage = $4 AND address = $5 AND deposed = $6",
+          {ToString(status), request.idempotency_token, now, Key(cs.stage), address, request.deposed});
+    } else {
+      ResourceInstanceState placeholder;
+      placeholder.addr = request.addr;
+      placeholder.provider = request.provider;
+      placeholder.status = status;
+      placeholder.idempotency_token = request.idempotency_token;
+      WriteResource(cs.stage, Encode(placeholder, std::nullopt));
+    }
+  }
+  MarkDirty(cs.id);
+  return op_id;
+}
+
+StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
+                                                  const std::optional<ResourceInstanceState>& result) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    StateStatus s = CompleteOperationInTx(cs, operation_id, result);
+    if (s.ok()) tx.Commit();
+    return s;
+  });
+}
+
+StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+                                                      const std::optional<ResourceInstanceState>& result) {
+  auto op = ReadPendingOp(cs.stage, operation_id);
+  if (!op.ok()) return op.status();
+  if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
+    return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
+  }
+  if (result) {
+    ResourceInstanceState r = *result;
+    if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+  } else if (op->action != "read") {
+    db_->Query("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
+               {Key(cs.stage), op->address, op->deposed});
+  }
+  db_->Query("UPDATE operations SET status = 'completed', finished_at = $1 WHERE id = $2",
+             {env_->NowMillis(), operation_id});
+  MarkDirty(cs.id);
+  return StateStatus::Ok();
+}
+
+StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                              const std::optional<ResourceInstanceState>& partial) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    StateStatus s = FailOperationInTx(cs, operation_id, error, partial);
+    if (s.ok()) tx.Commit();
+    return s;
+  });
+}
+
+StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                                  const std::optional<ResourceInstanceState>& partial) {
+  auto op = ReadPendingOp(cs.stage, operation_id);
+  if (!op.ok()) return op.status();
+  if (partial) {
+    if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
+      return OperationOnAnotherObject(operation_id, op->address, partial->addr.ToString());
+    }
+    ResourceInstanceState r = *partial;
+    if (r.idempotency_token.empty()) r.idempotency_token = op->token;
+    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+  } else if (op->action != "read") {
+    if (op->prior_status) {
+      db_->Query("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
+                 {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
+    } else {
+      db_->Query(
+          "DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = '' AND status = 'pending-create'",
+          {Key(cs.stage), op->address});
+    }
+  }
+  db_->Query("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
+             {env_->NowMillis(), error, operation_id});
+  MarkDirty(cs.id);
+  return StateStatus::Ok();
+}
+
+std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeSet& cs,
+                                                                   const std::vector<JournalEntry>& entries) {
+  std::vector<StateResult<int64_t>> results;
+  StateStatus failed = Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    for (const JournalEntry& e : entries) {
+      // Each entry under its own savepoint: one refused leaves no trace and the rest stand.
+      db_->Exec("SAVEPOINT journal_entry");
+      StateResult<int64_t> r = WriteJournalEntryInTx(cs, e);
+      if (!r.ok()) db_->Exec("ROLLBACK TO SAVEPOINT journal_entry");
+      db_->Exec("RELEASE SAVEPOINT journal_entry");
+      results.push_back(std::move(r));
+    }
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+  if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
+  return results;
+}
+
+StateResult<int64_t> PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e) {
+  StateStatus s = StateStatus::Ok();
+  switch (e.kind) {
+    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request);
+    case JournalEntry::Kind::Complete: s = CompleteOperationInTx(cs, e.operation_id, e.state); break;
+    case JournalEntry::Kind::Fail: s = FailOperationInTx(cs, e.operation_id, e.error, e.state); break;
+  }
+  if (!s.ok()) return s;
+  return int64_t{0};
+}
+
+StateStatus PostgresStateStore::PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    WriteResource(cs.stage, Encode(resource, ReadResource(cs.stage, resource.addr.ToString(), resource.deposed)));
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus PostgresStateStore::DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    Rows deleted = db_->Query("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = ''",
+                              {Key(cs.stage), addr.ToString()});
+    if (deleted.Affected() == 0) {
+      return StateStatus::Error(StateCode::NotFound,
+                                addr.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus PostgresStateStore::RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
+                                               const ResourceInstanceAddr& to) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    if (ReadResource(cs.stage, to.ToString())) {
+      return StateStatus::Error(StateCode::InvalidArgument, "cannot move " + from.ToString() + " to " + to.ToString() +
+                                                                ": that address is already in the state of stage \"" +
+                                                                cs.stage + "\"");
+    }
+    Rows renamed = db_->Query("UPDATE resources SET address = $1, updated_at = $2 WHERE stage = $3 AND address = $4",
+                              {to.ToString(), env_->NowMillis(), Key(cs.stage), from.ToString()});
+    if (renamed.Affected() == 0) {
+      return StateStatus::Error(StateCode::NotFound, from.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus PostgresStateStore::DeposeResource(const ChangeSet& cs, const ResourceInstanceAddr& addr,
+                                               const std::string& key) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    std::string address = addr.ToString();
+    if (key.empty() || ReadResource(cs.stage, address, key)) {
+      return StateStatus::Error(StateCode::InvalidArgument, "cannot depose " + address + " under the key \"" + key +
+                                                                "\": " + (key.empty() ? "the key is empty" : "it is taken"));
+    }
+    Rows deposed = db_->Query(
+        "UPDATE resources SET deposed = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = ''",
+        {key, env_->NowMillis(), Key(cs.stage), address});
+    if (deposed.Affected() == 0) {
+      return StateStatus::Error(StateCode::NotFound, address + " has no current object in the state of stage \"" +
+                                                         cs.stage + "\" to depose");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateStatus PostgresStateStore::RestoreDeposed(const ChangeSet& cs, const ResourceInstanceAddr& addr,
+                                               const std::string& key) {
+  return Guard([&]() -> StateStatus {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    std::string address = addr.ToString();
+    if (ReadResource(cs.stage, address)) {
+      return StateStatus::Error(StateCode::InvalidArgument, address + " has a current object: its deposed object " +
+                                                                key + " stays deposed");
+    }
+    Rows restored = db_->Query(
+        "UPDATE resources SET deposed = '', updated_at = $1 WHERE stage = $2 AND address = $3 AND deposed = $4",
+        {env_->NowMillis(), Key(cs.stage), address, key});
+    if (restored.Affected() == 0) {
+      return StateStatus::Error(StateCode::NotFound, address + " has no object deposed under " + key +
+                                                         " in the state of stage \"" + cs.stage + "\"");
+    }
+    MarkDirty(cs.id);
+    tx.Commit();
+    return StateStatus::Ok();
+  });
+}
+
+StateResult<CommitResult> PostgresStateStore::CommitChangeSet(const ChangeSet& cs,
+                                                              const std::optional<std::vector<OutputState>>& outputs) {
+  return Guard([&]() -> StateResult<CommitResult> {
+    Transaction tx(*db_);
+    STRATA_PG_REQUIRE_OPEN(cs);
+    Rows flag = db_->Query("SELECT dirty FROM change_sets WHERE id = $1", {cs.id});
+    bool dirty = !flag.empty() && flag.Int(0, 0) != 0;
+    if (outputs) {
+      bool same = SameOutputs(ReadOutputs(cs.stage), *outputs, options_.keys, cs.stage);
+      if (!same) {
+        std::vector<StoredOutput> rows;
+        for (const auto& o : *outputs) rows.push_back(EncodeOutput(o, options_.keys, *env_));
+        WriteOutputs(cs.stage, rows);
+        dirty = true;
+      }
+    }
+    db_->Query("UPDATE change_sets SET status = 'committed', finished_at = $1, dirty = $2 WHERE id = $3",
+               {env_->NowMillis(), int64_t{dirty}, cs.id});
+    int64_t serial = 0;
+    if (dirty) {
+      serial = CommitSerial(cs.stage, cs.operation);
+    } else if (auto header = ReadLineageAndSerial(cs.stage)) {
+      serial = header->second;
+    }
+    db_->Query("UPDATE change_sets SET serial = $1 WHERE id = $2", {serial, cs.id});
+    tx.Commit();
+    return CommitResult{serial, dirty};
+  });
+}
+
+std::optional<std::pair<std::string, int64_t>> PostgresStateStore::ReadLineageAndSerial(const std::string& stage) {
+  Rows rows = db_->Query("SELECT lineage, serial FROM stages WHERE name = $1", {Key(stage)});
+  if (rows.empty()) return std::nullopt;
+  return std::make_pair(rows.Text(0, 0), rows.Int(0, 1));
+}
+
+int64_t PostgresStateStore::CommitSerial(const std::string& stage, const std::string& operation) {
+  int64_t now = env_->NowMillis();
+  std::string lineage;
+  int64_t serial = 0;
+  if (auto header = ReadLineageAndSerial(stage)) std::tie(lineage, serial) = *header;
+  ++serial;
+  db_->Query("UPDATE stages SET serial = $1, updated_at = $2 WHERE name = $3", {serial, now, Key(stage)});
+  // Writes that change sets left open (their process died) are covered by this serial.
+  db_->Query("UPDATE change_sets SET status = 'interrupted', finished_at = $1 WHERE stage = $2 AND status = 'open'",
+             {now, Key(stage)});
+  auto resources = ReadResources(stage);
+  auto outputs = ReadOutputs(stage);
+  db_->Query(
+      "INSERT INTO history(stage, serial, lineage, created_at, operation, holder, resource_count, output_count, "
+      "snapshot) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (stage, serial) DO UPDATE SET "
+      "lineage = EXCLUDED.lineage, created_at = EXCLUDED.created_at, operation = EXCLUDED.operation, "
+      "holder = EXCLUDED.holder, resource_count = EXCLUDED.resource_count, output_count = EXCLUDED.output_count, "
+      "snapshot = EXCLUDED.snapshot",
+      {Key(stage), serial, lineage, now, operation, Holder(), static_cast<int64_t>(resources.size()),
+       static_cast<int64_t>(outputs.size()), SnapshotText(resources, outputs)});
+  if (options_.history_retention > 0) {
+    db_->Query("DELETE FROM history WHERE stage = $1 AND serial <= $2",
+               {Key(stage), serial - options_.history_retention});
+  }
+  return serial;
+}
+
+}  // namespace strata::state
