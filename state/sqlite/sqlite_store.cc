@@ -3,7 +3,6 @@
 #include "state/sqlite/sqlite_store.h"
 
 #include <filesystem>
-#include <fstream>
 
 #include "state/sqlite/guard.h"
 #include "state/sqlite/schema.h"
@@ -40,17 +39,6 @@ StoredResource ResourceFromRow(const Statement& st) {
   return r;
 }
 
-// A file that exists, is not empty and does not start with SQLite's magic is refused before
-// SQLite gets to it (SQLite would otherwise only fail at the first query).
-bool LooksLikeSqlite(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return true;  // missing: it will be created
-  char header[16] = {};
-  in.read(header, sizeof header);
-  if (in.gcount() == 0) return true;  // empty: SQLite initialises it
-  return in.gcount() == 16 && std::string(header, 16) == std::string("SQLite format 3\0", 16);
-}
-
 OperationRecord OperationFromRow(const Statement& st) {
   OperationRecord op;
   op.id = st.Int(0);
@@ -71,8 +59,11 @@ OperationRecord OperationFromRow(const Statement& st) {
 
 StateStatus SqliteErrorStatus(const std::string& path, int busy_timeout_ms, const sqlite::SqliteError& e) {
   switch (e.code()) {
-    case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
+      return StateStatus::Error(StateCode::Corrupt, "the state database " + path +
+                                                        " is not a SQLite database (its header is wrong): restore it "
+                                                        "from a backup, or move it away to start a new state");
+    case SQLITE_CORRUPT:
       return StateStatus::Error(StateCode::Corrupt,
                                 "the state database " + path + " is damaged or is not a SQLite database (" + e.what() +
                                     "). Restore it from a backup; `strata state push` can load a state saved with "
@@ -108,11 +99,11 @@ StateResult<std::unique_ptr<SqliteStateStore>> SqliteStateStore::Open(const Sqli
   if (ec) {
     return StateStatus::Error(StateCode::Io, "cannot create the state directory " + dir.string() + ": " + ec.message());
   }
-  if (!LooksLikeSqlite(path)) {
-    return StateStatus::Error(StateCode::Corrupt, "the state database " + path +
-                                                      " is not a SQLite database (its header is wrong): restore it "
-                                                      "from a backup, or move it away to start a new state");
-  }
+  // The file is never opened here other than through SQLite: closing any other descriptor
+  // of it would drop the POSIX locks this process's open connections hold on it (the
+  // pipeline opens the store more than once), and another process could then take itself
+  // for the last connection and delete the WAL under them. A file that is not a database
+  // is refused by SQLite at the first query (SQLITE_NOTADB).
   try {
     StateEnvironment& env = options.env ? *options.env : StateEnvironment::System();
     std::unique_ptr<Database> db;
