@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# End-to-end: the flagship, examples/kubeflow-eks, on the embedded sandbox through
+# `strata pipeline`. The example and modules/ are copied side by side (the stages call
+# ../../../modules/*). A `pipeline apply` is killed with SIGKILL in the middle of stage
+# kubeflow's apply (its Deployments waiting to roll out); the next `pipeline apply` takes over
+# the stale lock and finishes the job: the stages before it have nothing to do, stage kubeflow
+# holds each of its objects once, and the stages after it are applied. Then a no-op
+# `pipeline plan` (exit 0, every stage "no changes"), one change in stage addons that shows up
+# in addons' plan only, and `pipeline destroy`, which leaves every stage's state empty.
+source "$(dirname "$0")/lib.sh"
+
+root="$work/repo"
+proj="$root/examples/kubeflow-eks"
+mkdir -p "$root/examples"
+cp -r "$STRATA_SOURCE_DIR/examples/kubeflow-eks" "$proj"
+cp -r "$STRATA_SOURCE_DIR/modules" "$root/modules"
+rm -rf "$proj/.strata"
+# Deployments take 1.5 s to roll out here, so a kill lands while stage kubeflow waits on its own.
+sed -i 's/workload_delay_ms: 200/workload_delay_ms: 1500/' "$proj/strata.yaml"
+s() { "$STRATA" -chdir="$proj" "$@"; }
+stages=(eks addons auth kubeflow dns dashboard fsx)
+
+start=$SECONDS
+run "validate all seven stages" 0 s validate
+expect "seven stages" "$out" "Success! The configuration is valid (7 stages)."
+
+# --- kill -9 in the middle of stage kubeflow.
+"$STRATA" -chdir="$proj" pipeline apply -auto-approve >"$work/killed.out" 2>&1 &  # the binary itself: $! is its pid
+pid=$!
+marker='module.kubeflow.kubernetes_manifest.manifests["apps/Deployment/istio-system/istio-ingressgateway"]: Creating...'
+for _ in $(seq 1800); do grep -qF "$marker" "$work/killed.out" 2>/dev/null && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if grep -qF "$marker" "$work/killed.out" && ! grep -qF 'Stage dns (5 of 7)' "$work/killed.out"; then
+  pass "kill -9 landed in stage kubeflow's apply"
+else
+  fail "kill -9 did not land in stage kubeflow's apply:"; tail -20 "$work/killed.out"
+fi
+echo "     (until the kill: $((SECONDS - start)) s)"
+
+t=$SECONDS
+run "pipeline apply after kill -9" 0 s pipeline apply -auto-approve -no-color || { echo "$out" | tail -30; }
+echo "     (recovery pipeline apply: $((SECONDS - t)) s)"
+expect "every stage applied" "$out" "Pipeline apply: 7 applied."
+expect "the killed apply's lock is taken over" "$out$err" "Took over a stale lock"
+for st in eks addons auth; do
+  expect "stage $st had nothing left to do" "$(grep -E "^  $st " <<<"$out")" " 0        0          0"
+done
+for st in dns dashboard fsx; do
+  grep -qE "^  $st +[1-9][0-9]* +0 +0 " <<<"$out" && pass "stage $st applied after the recovery" || fail "stage $st: $(grep -E "^  $st " <<<"$out")"
+done
+grep -qF sandbox-only-google-secret <<<"$out$err$(cat "$work/killed.out")" && fail "the Google secret was printed" ||
+  pass "the Google secret is never printed"
+# The recovery adds exactly what the killed run had not completed (an object in flight at
+# the kill is found and adopted, not made twice).
+done_before=$(grep -c '^module\.kubeflow\..*: Creation complete' "$work/killed.out")
+row=$(awk '$1 == "kubeflow" { print $2, $3, $4 }' <<<"$out")
+[ "$row" = "$((12 - done_before)) 0 0" ] &&
+  pass "stage kubeflow: the recovery adds the $((12 - done_before)) objects the kill left ($done_before were made before it)" ||
+  fail "stage kubeflow: recovery added/changed/destroyed $row, $done_before made before the kill"
+run "stage kubeflow's state" 0 s state list kubeflow
+objects=$(grep '^module\.kubeflow\.' <<<"$out")
+[ "$(grep -c . <<<"$objects")" = 12 ] && [ "$(sort <<<"$objects" | uniq -d)" = "" ] &&
+  pass "stage kubeflow holds each of its 12 objects once" || fail "stage kubeflow's state: $out"
+
+# --- Nothing to do anywhere.
+t=$SECONDS
+run "no-op pipeline plan" 0 s pipeline plan -detailed-exitcode -no-color
+echo "     (no-op pipeline plan: $((SECONDS - t)) s)"
+expect "every stage: no changes" "$out" "Pipeline plan: 7 no changes."
+[ "$(grep -c '^No changes. Your infrastructure matches the configuration.' <<<"$out")" = 7 ] &&
+  pass "seven plans say No changes" || fail "not every stage's plan says No changes"
+grep -qF "changed outside" <<<"$out" && fail "a stage notes changes outside Strata" || pass "nothing changed outside Strata"
+
+# --- One change in stage addons shows up there only.
+sed -i 's/max_node_provision_time: 7m/max_node_provision_time: 9m/' "$proj/02-addons/main.yaml"
+run "pipeline plan after a change in addons" 2 s pipeline plan -detailed-exitcode -no-color
+expect "one stage planned" "$out" "Pipeline plan: 6 no changes, 1 planned."
+expect "addons: one change" "$(grep -E '^  addons ' <<<"$out")" "0       1        0"
+expect "the autoscaler's Deployment is updated" "$out" \
+  'module.cluster_autoscaler.kubernetes_manifest.manifests["apps/Deployment/kube-system/cluster-autoscaler"] will be updated in-place'
+expect "with the new flag" "$out" '"--max-node-provision-time=9m"'
+for st in eks auth kubeflow dns dashboard fsx; do
+  expect "stage $st: no changes" "$(grep -E "^  $st " <<<"$out")" "no changes"
+done
+sed -i 's/max_node_provision_time: 9m/max_node_provision_time: 7m/' "$proj/02-addons/main.yaml"
+
+# --- Everything goes, the last stage first.
+t=$SECONDS
+run "pipeline destroy" 0 s pipeline destroy -auto-approve -no-color || { echo "$out" | tail -30; }
+echo "     (pipeline destroy: $((SECONDS - t)) s)"
+expect "every stage destroyed" "$out" "Pipeline destroy: 7 destroyed."
+for st in "${stages[@]}"; do
+  run "state of $st" 0 s state list "$st"
+  [ -z "$out" ] && pass "nothing left in stage $st" || fail "stage $st still holds: $out"
+done
+echo "     (whole test: $((SECONDS - start)) s)"
+finish
