@@ -4,7 +4,9 @@
 # ../../../modules/*). A `pipeline apply` is killed with SIGKILL in the middle of stage
 # kubeflow's apply (its Deployments waiting to roll out); the next `pipeline apply` takes over
 # the stale lock and finishes the job: the stages before it have nothing to do, stage kubeflow
-# holds each of its objects once, and the stages after it are applied. Then a no-op
+# holds each of its objects once, and the stages after it are applied. What the reference got
+# wrong is checked in state: the autoscaler's Auto Scaling permissions, no spot label or taint
+# on an on-demand group, the Cognito values in the Ingress (by reference), one DNS owner. Then a no-op
 # `pipeline plan` (exit 0, every stage "no changes"), one change in stage addons that shows up
 # in addons' plan only, and `pipeline destroy`, which leaves every stage's state empty.
 source "$(dirname "$0")/lib.sh"
@@ -62,6 +64,25 @@ run "stage kubeflow's state" 0 s state list kubeflow
 objects=$(grep '^module\.kubeflow\.' <<<"$out")
 [ "$(grep -c . <<<"$objects")" = 12 ] && [ "$(sort <<<"$objects" | uniq -d)" = "" ] &&
   pass "stage kubeflow holds each of its 12 objects once" || fail "stage kubeflow's state: $out"
+
+# --- What the reference got wrong, right here.
+run "the autoscaler's policy" 0 s state show addons 'module.cluster_autoscaler.module.role.aws_iam_policy.policy[0]'
+for action in autoscaling:DescribeAutoScalingGroups autoscaling:SetDesiredCapacity autoscaling:TerminateInstanceInAutoScalingGroup; do
+  expect "the autoscaler may $action (the reference forgot)" "$out" "$action"
+done
+for group in cpu-ondemand gpu-ondemand-small-a gpu-ondemand-large-a; do
+  run "group $group" 0 s state show eks "module.node_groups.aws_eks_node_group.nodes[\"$group\"]"
+  grep -qE '^ +lifecycle += "OnDemand"$' <<<"$out" && pass "on-demand group $group: lifecycle OnDemand" ||
+    fail "on-demand group $group: no lifecycle=OnDemand label"
+  grep -qE 'Ec2Spot|spotInstance' <<<"$out" && fail "on-demand group $group carries a spot label or taint" ||
+    pass "on-demand group $group: no spot label, no spot taint"
+done
+run "user pool" 0 s output -raw auth user_pool_arn
+pool=$out
+run "the ingress" 0 s state show kubeflow 'module.kubeflow.kubernetes_manifest.manifests["networking.k8s.io/Ingress/istio-system/istio-ingress"]'
+expect "stage auth's user pool reaches stage kubeflow's Ingress by reference" "$out" "UserPoolArn\\\":\\\"$pool"
+run "the record" 0 s output -raw dns fqdn
+expect "stage dns owns kubeflow.example.com" "$out" "kubeflow.example.com"
 
 # --- Nothing to do anywhere.
 t=$SECONDS
