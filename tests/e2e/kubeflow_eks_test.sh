@@ -2,7 +2,8 @@
 # End-to-end: the flagship, examples/kubeflow-eks, on the embedded sandbox through
 # `strata pipeline`. The example and modules/ are copied side by side (the stages call
 # ../../../modules/*).
-# 1. `pipeline apply` of the seven stages; what the reference got wrong is checked in state
+# 1. `pipeline plan -out plans` of the never-applied project, then `pipeline apply plans` of
+#    the seven stages; what the reference got wrong is checked in state
 #    (the autoscaler's Auto Scaling permissions, no spot label or taint on an on-demand group,
 #    the Cognito values in the Ingress by reference, one DNS owner); a no-op `pipeline plan`
 #    (exit 0, every stage "No changes"); one change in stage addons that shows up in addons'
@@ -51,9 +52,15 @@ start=$SECONDS
 run "validate all seven stages" 0 s validate
 expect "seven stages" "$out" "Success! The configuration is valid (7 stages)."
 
-# --- 1. Apply, check, re-plan, change, destroy.
+# --- 1. Plan the never-applied project (later stages read earlier stages' planned outputs,
+# unknown ones as unknown), apply exactly those saved plans (the CI way), check, re-plan,
+# change, destroy.
+run "pipeline plan -out of the never-applied project" 2 s pipeline plan -out plans -detailed-exitcode -no-color ||
+  { echo "$out" | tail -30; }
+expect "every stage planned" "$out" "Pipeline plan: 7 planned."
+[ "$(ls "$proj/plans" | grep -c '\.plan$')" = 7 ] && pass "one saved plan per stage" || fail "saved plans: $(ls "$proj/plans")"
 t=$SECONDS
-run "pipeline apply" 0 s pipeline apply -auto-approve -no-color || { echo "$out" | tail -30; }
+run "pipeline apply of the saved plans" 0 s pipeline apply plans -no-color || { echo "$out" | tail -30; }
 echo "     (pipeline apply: $((SECONDS - t)) s)"
 expect "every stage applied" "$out" "Pipeline apply: 7 applied."
 i=0
