@@ -50,14 +50,18 @@ unexpected_drift() {
   '
 }
 
+# Projects sit in $work/examples beside a copy of modules/, as in the repository (the
+# flagship's stages call ../../../modules/*).
+mkdir -p "$work/examples"
+cp -r "$STRATA_SOURCE_DIR/modules" "$work/modules"
 projects=()
 for dir in "$STRATA_SOURCE_DIR"/examples/*/ "$STRATA_SOURCE_DIR"/tests/e2e/fixtures/every-type/; do
   [ -f "$dir/strata.yaml" ] || continue
   name=$(basename "$dir")
-  cp -r "$dir" "$work/$name"
-  rm -rf "$work/$name/.strata" "$work/$name/generated"
+  cp -r "$dir" "$work/examples/$name"
+  rm -rf "$work/examples/$name/.strata" "$work/examples/$name/generated"
   # The sandbox's artificial delays off (a one-line `sandbox: { enabled: true, ... }`).
-  sed -i -E '/^sandbox: *\{ *enabled: true/{s/ [a-z0-9_]+_delay_ms: [0-9]+,?//g; s/enabled: true/enabled: true, cluster_delay_ms: 0, nodegroup_delay_ms: 0, workload_delay_ms: 0, load_balancer_delay_ms: 0, route53_change_delay_ms: 0, cognito_domain_delay_ms: 0, efs_delay_ms: 0, fsx_delay_ms: 0/}' "$work/$name/strata.yaml"
+  sed -i -E '/^sandbox: *\{ *enabled: true/{s/ [a-z0-9_]+_delay_ms: [0-9]+,?//g; s/enabled: true/enabled: true, cluster_delay_ms: 0, nodegroup_delay_ms: 0, workload_delay_ms: 0, load_balancer_delay_ms: 0, route53_change_delay_ms: 0, cognito_domain_delay_ms: 0, efs_delay_ms: 0, fsx_delay_ms: 0/}' "$work/examples/$name/strata.yaml"
   projects+=("$name")
 done
 [ "${#projects[@]}" -ge 4 ] && pass "projects: ${projects[*]}" || fail "too few projects found: ${projects[*]}"
@@ -65,26 +69,26 @@ done
 # The stages of each project in dependency order, as init lists them.
 declare -A stages
 for p in "${projects[@]}"; do
-  stages[$p]=$("$STRATA" -chdir="$work/$p" init 2>/dev/null | sed -n 's/^Stage \([^ ]*\) (.*/\1/p')
+  stages[$p]=$("$STRATA" -chdir="$work/examples/$p" init 2>/dev/null | sed -n 's/^Stage \([^ ]*\) (.*/\1/p')
 done
 
 applied_types=""
 for p in "${projects[@]}"; do
   for st in ${stages[$p]}; do
-    run "$p/$st: apply" 0 "$STRATA" -chdir="$work/$p" apply -auto-approve "$st" || { echo "$out" | tail -20; continue; }
-    run "$p/$st: state list" 0 "$STRATA" -chdir="$work/$p" state list "$st"
+    run "$p/$st: apply" 0 "$STRATA" -chdir="$work/examples/$p" apply -auto-approve "$st" || { echo "$out" | tail -20; continue; }
+    run "$p/$st: state list" 0 "$STRATA" -chdir="$work/examples/$p" state list "$st"
     applied_types+=$(sed -E 's/^(module\.[^.[]+(\[[^]]*\])?\.)+//; /^data\./d; s/\..*//' <<<"$out")$'\n'
   done
 done
 
 for p in "${projects[@]}"; do
   for st in ${stages[$p]}; do
-    if run "$p/$st: plan after apply" 0 "$STRATA" -chdir="$work/$p" plan -detailed-exitcode -no-color "$st"; then
+    if run "$p/$st: plan after apply" 0 "$STRATA" -chdir="$work/examples/$p" plan -detailed-exitcode -no-color "$st"; then
       converged "$p/$st: no changes, nothing changed outside"
     else
       grep -E '^  # |^Plan:' <<<"$out" | head -20
     fi
-    run "$p/$st: refresh-only plan" 0 "$STRATA" -chdir="$work/$p" plan -refresh-only -no-color "$st"
+    run "$p/$st: refresh-only plan" 0 "$STRATA" -chdir="$work/examples/$p" plan -refresh-only -no-color "$st"
     unexpected=$(unexpected_drift <<<"$out")
     [ -z "$unexpected" ] && pass "$p/$st: refresh finds only what other resources filled in" ||
       fail "$p/$st: refresh after apply finds drift: $(tr '\n' ';' <<<"$unexpected")"
@@ -102,7 +106,7 @@ missing=$(comm -23 <(sort -u <<<"$registered") <(sort -u <<<"$applied_types"))
 
 for p in "${projects[@]}"; do
   for st in $(tac <<<"${stages[$p]}"); do
-    run "$p/$st: destroy" 0 "$STRATA" -chdir="$work/$p" destroy -auto-approve "$st"
+    run "$p/$st: destroy" 0 "$STRATA" -chdir="$work/examples/$p" destroy -auto-approve "$st"
   done
 done
 finish

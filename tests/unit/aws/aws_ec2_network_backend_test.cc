@@ -486,6 +486,21 @@ TEST_P(AwsEc2NetworkTest, SchemasFollowTerraform) {
   EXPECT_TRUE(sg->attributes.at("ingress").optional && sg->attributes.at("ingress").computed);
 }
 
+// A rule's source known only after apply (a group from an earlier stage not applied yet, a
+// condition on one) is neither a conflict nor missing at plan; known ones are still checked.
+TEST_P(AwsEc2NetworkTest, SecurityGroupRuleSourcesAreCheckedWhenKnown) {
+  Value base = Obj({{"type", S("ingress")}, {"security_group_id", S("sg-0rules")}, {"protocol", S("tcp")},
+                    {"from_port", N(988)}, {"to_port", N(988)}});
+  auto validate = [&](Value config) {
+    return provider_.ValidateResourceConfig(ctx_, ResourceMode::Managed, "aws_security_group_rule", config);
+  };
+  Value unknown_both = With(With(base, "self", Value::Unknown()), "source_security_group_id", Value::Unknown());
+  EXPECT_FALSE(validate(unknown_both).HasErrors()) << Text(validate(unknown_both));
+  Diagnostics both = validate(With(With(base, "self", Value::Bool(true)), "source_security_group_id", S("sg-0clients")));
+  EXPECT_NE(Text(both).find("exclude each other"), std::string::npos) << Text(both);
+  EXPECT_NE(Text(validate(base)).find("Missing security group rule source"), std::string::npos);
+}
+
 STRATA_AWS_BACKENDS(AwsEc2NetworkTest);
 
 }  // namespace

@@ -110,15 +110,24 @@ class AwsSecurityGroupRule final : public AwsResourceType {
       return Error("Invalid security group rule type", "type must be \"ingress\" or \"egress\", not \"" +
                                                            type.AsString() + "\".");
     }
-    bool cidrs = !Get(config, "cidr_blocks").IsNull() || !Get(config, "ipv6_cidr_blocks").IsNull();
-    bool group = !Get(config, "source_security_group_id").IsNull();
+    // A value known only after apply (a group made by an earlier stage not applied yet, or a
+    // condition on one) neither conflicts nor is missing yet: only known values are checked,
+    // as Terraform's ConflictsWith does.
+    auto set = [&](const char* name) {
+      Value v = Get(config, name);
+      return v.IsKnown() && !v.IsNull();
+    };
+    bool cidrs = set("cidr_blocks") || set("ipv6_cidr_blocks");
+    bool group = set("source_security_group_id");
     Value self = Get(config, "self");
-    bool is_self = !self.IsNull() && !(self.IsBool() && !self.AsBool());
+    bool is_self = set("self") && !(self.IsBool() && !self.AsBool());
     if (int(group) + int(is_self) + int(cidrs) > 1) {
       return Error("Conflicting security group rule sources",
                    "source_security_group_id, self and cidr_blocks/ipv6_cidr_blocks exclude each other.");
     }
-    if (!cidrs && !group && !is_self && Get(config, "prefix_list_ids").IsNull()) {
+    bool unknown_source = !Get(config, "source_security_group_id").IsKnown() || !self.IsKnown() ||
+                          !Get(config, "cidr_blocks").IsKnown() || !Get(config, "ipv6_cidr_blocks").IsKnown();
+    if (!cidrs && !group && !is_self && !unknown_source && Get(config, "prefix_list_ids").IsNull()) {
       return Error("Missing security group rule source",
                    "One of cidr_blocks, ipv6_cidr_blocks, prefix_list_ids, source_security_group_id "
                    "or self must be set.");
