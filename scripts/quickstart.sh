@@ -4,7 +4,7 @@
 # stage in order plan, apply and plan again (which must show no changes), and a few
 # expressions in the console; then examples/eks-sandbox against the embedded sandbox cloud:
 # stage eks (plan, apply, plan again: no changes), stage addons on its cluster (the same),
-# and both destroyed.
+# and both destroyed; then the flagship, examples/kubeflow-eks, through `strata pipeline`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -42,3 +42,15 @@ eks="$root/examples/eks-sandbox"
 "$strata" -chdir="$eks" output addons ingress_host
 "$strata" -chdir="$eks" destroy -auto-approve addons
 "$strata" -chdir="$eks" destroy -auto-approve eks
+
+# The flagship (examples/kubeflow-eks): the seven stages of a Kubeflow platform on EKS
+# (cluster, add-ons, Cognito auth, Kubeflow, DNS, dashboard, FSx for Lustre), each built
+# from modules/, applied on the embedded sandbox in dependency order by one pipeline, then
+# planned again (no changes in any stage) and destroyed in reverse.
+flagship="$root/examples/kubeflow-eks"
+"$strata" -chdir="$flagship" init
+"$strata" -chdir="$flagship" validate
+"$strata" -chdir="$flagship" pipeline apply -auto-approve
+"$strata" -chdir="$flagship" pipeline plan -detailed-exitcode  # exit 2 (changes) fails the script
+"$strata" -chdir="$flagship" output dns fqdn
+"$strata" -chdir="$flagship" pipeline destroy -auto-approve
