@@ -36,6 +36,11 @@ state::StateResult<int64_t> JournalBatcher::Write(state::JournalEntry entry) {
   return std::move(*me.result);
 }
 
+size_t JournalBatcher::waiting() const {
+  std::lock_guard lock(mu_);
+  return queue_.size();
+}
+
 JournalBatcher::Stats JournalBatcher::stats() const {
   std::lock_guard lock(mu_);
   return stats_;

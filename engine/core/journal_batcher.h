@@ -38,6 +38,8 @@ class JournalBatcher {
     int64_t entries = 0;
   };
   Stats stats() const;
+  //! Entries queued behind the commit in flight, not yet taken by one.
+  size_t waiting() const;
 
  private:
   struct Waiting {

@@ -2,7 +2,6 @@
 // own entry was written, with its own result.
 
 #include <atomic>
-#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -53,13 +52,15 @@ TEST(JournalBatcherTest, ALoneWriterCommitsAtOnce) {
 
 TEST(JournalBatcherTest, WritersQueuedBehindACommitShareTheNextOne) {
   constexpr int kWriters = 8;
-  std::atomic<int> started{0};
+  std::atomic<bool> first_commit_started{false};
+  std::atomic<bool> release_first_commit{false};
   std::vector<size_t> batch_sizes;
   JournalBatcher batcher([&](const std::vector<JournalEntry>& entries) {
     if (batch_sizes.empty()) {
-      // The first commit is slow (a busy disk): the other writers queue behind it.
-      while (started.load() < kWriters) std::this_thread::yield();
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      // The first commit is slow (a busy disk): it ends only once the other writers have
+      // queued behind it, however long the machine takes to get them there.
+      first_commit_started = true;
+      while (!release_first_commit.load()) std::this_thread::yield();
     }
     batch_sizes.push_back(entries.size());
     return Answer(entries);
@@ -67,18 +68,13 @@ TEST(JournalBatcherTest, WritersQueuedBehindACommitShareTheNextOne) {
   std::vector<std::optional<StateResult<int64_t>>> results(kWriters);
   std::vector<std::thread> writers;
   // The first writer is alone when it starts, so its entry is the slow commit's only one.
-  writers.emplace_back([&] {
-    ++started;
-    results[0] = batcher.Write(Complete(0));
-  });
-  while (started.load() < 1) std::this_thread::yield();
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  writers.emplace_back([&] { results[0] = batcher.Write(Complete(0)); });
+  while (!first_commit_started.load()) std::this_thread::yield();
   for (int i = 1; i < kWriters; ++i) {
-    writers.emplace_back([&, i] {
-      ++started;
-      results[i] = batcher.Write(Complete(i));
-    });
+    writers.emplace_back([&, i] { results[i] = batcher.Write(Complete(i)); });
   }
+  while (batcher.waiting() < static_cast<size_t>(kWriters - 1)) std::this_thread::yield();
+  release_first_commit = true;
   for (std::thread& t : writers) t.join();
 
   ASSERT_EQ(batch_sizes.size(), 2u);
