@@ -9,9 +9,14 @@ StateResult<OutputState> LookupStageOutput(StateStore& store, const std::string&
   if (it != outputs->end()) return it->second;
   std::string names;
   for (const auto& [n, o] : *outputs) names += (names.empty() ? "" : ", ") + n;
-  return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no output \"" + name + "\"" +
-                                                     (names.empty() ? " (it has no outputs)" : " (it has: " + names + ")") +
-                                                     ": declare it in the outputs of stage " + stage +
+  if (names.empty()) {
+    // Destroyed, or applied before it declared any output: applying it again makes them.
+    return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no outputs in its state (it was " +
+                                                       "destroyed, or applied before it had any): run `strata apply " +
+                                                       stage + "` first");
+  }
+  return StateStatus::Error(StateCode::NotFound, "stage \"" + stage + "\" has no output \"" + name + "\" (it has: " +
+                                                     names + "): declare it in the outputs of stage " + stage +
                                                      " and run `strata apply " + stage + "`");
 }
 

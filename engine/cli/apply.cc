@@ -56,7 +56,7 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
   if (!args.destroy_verb && IsPlanFile(ctx, args.flags.stage) && !session.state().IsStage(args.flags.stage)) {
     // A saved plan is applied as it is, without asking: it was reviewed when saved.
     std::optional<Plan> plan = ReadPlanArgument(ctx, session, args.flags.stage);
-    if (!plan || !session.OpenStage(plan->stage, "apply", args.flags.lock)) return;
+    if (!plan || !session.OpenStage(plan->stage, "apply", args.flags.lock, plan->mode == PlanMode::Destroy)) return;
     if (!session.CheckSavedPlan(*plan, args.flags.stage)) return;
     ApplyAndReport(ctx, session, *plan, args.flags.parallelism, plan->mode == PlanMode::Destroy);
     return;
@@ -64,7 +64,7 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
   PlanFlags flags = args.flags;
   flags.destroy = destroy;
   if (!CheckApprovalForEvents(ctx, session, args.auto_approve)) return;
-  if (!session.OpenStage(flags.stage, destroy ? "destroy" : "apply", flags.lock)) return;
+  if (!session.OpenStage(flags.stage, destroy ? "destroy" : "apply", flags.lock, destroy)) return;
   std::optional<Plan> plan = session.MakePlan(flags);
   if (!plan) return;
   if (events) {

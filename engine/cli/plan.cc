@@ -71,7 +71,8 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
   std::optional<JsonEventsScope> events;
   if (ctx.global.json_events) events.emplace(ctx);
   RunSession session(ctx);
-  if (!session.OpenProject() || !session.OpenStage(args.flags.stage, "plan", args.flags.lock)) return;
+  if (!session.OpenProject()) return;
+  if (!session.OpenStage(args.flags.stage, "plan", args.flags.lock, args.flags.destroy)) return;
   const std::string& generate = args.flags.generate_config_out;
   if (!generate.empty() && !WriteGeneratedConfig(session, ctx, generate, true)) return;
   std::optional<Plan> plan = session.MakePlan(args.flags);

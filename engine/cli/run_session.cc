@@ -118,7 +118,8 @@ std::string RunSession::PlanHeader() {
   return "Stage " + stage() + ", environment " + environment + "\n\n";
 }
 
-bool RunSession::OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock) {
+bool RunSession::OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock,
+                           bool destroying) {
   auto resolved = state_.ResolveStage(stage);
   if (!resolved) return false;
   auto timeout = state_.ParseLockTimeout(lock);
@@ -128,7 +129,7 @@ bool RunSession::OpenStage(const std::string& stage, const std::string& operatio
   context.project = &project_.project();
   context.store = &state_.store();
   context.providers = &CompiledProviders();
-  context.stage_outputs = project_.StageOutputs(false);
+  context.stage_outputs = project_.StageOutputs(destroying);
   context.stop = &Interrupts().stop;
   // main() installed the interrupt handler: SIGINT/SIGTERM release the lock (or, during an
   // apply, stop it gracefully).

@@ -48,8 +48,11 @@ class RunSession {
   bool OpenProject();
   //! Resolves `stage` (empty: the only stage, or the one holding the working directory),
   //! loads its config, takes its lock for `operation` and loads its state. Reports and
-  //! returns false on any error.
-  bool OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock);
+  //! returns false on any error. `destroying`: the stage is planned or applied for a
+  //! destroy, so the outputs of stages never applied (or destroyed already) read as unknown
+  //! instead of failing: a stage left half-built can still go.
+  bool OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock,
+                 bool destroying = false);
 
   //! Plans with `flags`; problems are reported (exit code 1) and give nullopt.
   std::optional<Plan> MakePlan(const PlanFlags& flags);

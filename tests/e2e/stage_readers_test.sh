@@ -40,4 +40,14 @@ run apply-both-net 0 "$STRATA" apply net -auto-approve -no-color
 run apply-both-app 0 "$STRATA" apply app -auto-approve -no-color
 run destroy-forced 0 "$STRATA" destroy net -force -auto-approve -no-color
 expect "-force destroys it anyway" "$out" "Destroy complete!"
+# The stage it read is gone: its outputs read as unknown, and the reader still goes.
+run plan-destroy-orphaned 0 "$STRATA" plan app -destroy -no-color
+expect "plan -destroy of a reader whose stage is gone" "$out" "1 to destroy"
+run destroy-orphaned 0 "$STRATA" destroy app -auto-approve -no-color
+expect "a reader whose stage is gone is destroyed" "$out" "Destroy complete! Resources: 1 destroyed."
+# Nothing applied at all: destroying the reader is a no-op, not an error.
+run destroy-never-applied 0 "$STRATA" destroy app -auto-approve -no-color
+expect "destroying a never-applied reader changes nothing" "$out" "Destroy complete! Resources: 0 destroyed."
+run plan-still-needs-net 1 "$STRATA" plan app -no-color
+expect "a normal plan still asks for the stage it reads" "$err" "run \`strata apply net\` first"
 finish
