@@ -1,6 +1,7 @@
 #include "engine/cli/wiring.h"
 
 #include <filesystem>
+#include <optional>
 
 #include "providers/aws/aws_provider.h"
 #include "providers/builtin/builtin_provider.h"
@@ -38,19 +39,27 @@ StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project, St
   return crypto::LoadKeyRing(env, UnderRoot(project.root_dir, project.state.key_file));
 }
 
-std::string ProjectStateBackend(const ProjectConfig& project, StateEnvironment& env) {
-  if (project.state.backend_given) return project.state.backend;
-  return env.Getenv("STRATA_PG_URL").has_value() ? "postgres" : project.state.backend;
-}
-
 namespace {
+
+// STRATA_PG_URL when set and not empty: a CI secret that expands to nothing must not switch
+// the project to PostgreSQL (and libpq's PG* defaults) behind the user's back.
+std::optional<std::string> PgUrlVariable(StateEnvironment& env) {
+  std::optional<std::string> url = env.Getenv("STRATA_PG_URL");
+  if (url && url->empty()) return std::nullopt;
+  return url;
+}
 
 // STRATA_PG_URL, else state.url (empty: libpq's PG* variables).
 std::string PostgresUrl(const ProjectConfig& project, StateEnvironment& env) {
-  return env.Getenv("STRATA_PG_URL").value_or(project.state.url);
+  return PgUrlVariable(env).value_or(project.state.url);
 }
 
 }  // namespace
+
+std::string ProjectStateBackend(const ProjectConfig& project, StateEnvironment& env) {
+  if (project.state.backend_given) return project.state.backend;
+  return PgUrlVariable(env).has_value() ? "postgres" : project.state.backend;
+}
 
 std::string ProjectStateLocation(const ProjectConfig& project, StateEnvironment& env) {
   if (ProjectStateBackend(project, env) != "postgres") {

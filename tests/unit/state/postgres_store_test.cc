@@ -208,6 +208,10 @@ TEST_F(PostgresStoreTest, StrataPgUrlSelectsThePostgresBackend) {
   ASSERT_TRUE(store.ok()) << store.status().message();
   EXPECT_EQ((*store)->LoadStage("eks")->resources.size(), 1u);
   EXPECT_FALSE(std::filesystem::exists(dir.File(".strata/state.db")));
+  // A variable set to nothing (an unset CI secret) selects nothing.
+  FakeEnvironment empty_url;
+  empty_url.vars["STRATA_PG_URL"] = "";
+  EXPECT_EQ(cli::ProjectStateBackend(project, empty_url), "sqlite");
   // strata.yaml's explicit sqlite wins over the variable.
   project.state.backend_given = true;
   EXPECT_EQ(cli::ProjectStateBackend(project, with_url), "sqlite");
