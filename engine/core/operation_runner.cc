@@ -175,9 +175,13 @@ std::optional<state::ResourceInstanceState> OperationRunner::LeftByFailure(const
   // state, which the next plan refreshes.
   if (timed_out && op == OperationAction::Update) return std::nullopt;
   if (timed_out && op == OperationAction::Create) return StateAfter(c, Value::Null(), state::ResourceStatus::PendingCreate);
+  // An update that failed part way: what the provider says the object now is stands, not
+  // tainted (as Terraform does): the next plan refreshes it and updates what is left rather
+  // than replacing an object that exists and worked before.
+  if (op == OperationAction::Update && result.IsMapping()) return StateAfter(c, result);
   // A create that made an object which is not healthy: keep it, tainted, so the next plan
   // replaces it instead of losing it.
-  if (op != OperationAction::Delete && result.IsMapping()) return StateAfter(c, result, state::ResourceStatus::Tainted);
+  if (op == OperationAction::Create && result.IsMapping()) return StateAfter(c, result, state::ResourceStatus::Tainted);
   // A create that failed without a definite answer may have made the object: keep the
   // instance pending with its token, as if the process had died here, so the next plan
   // looks for it instead of creating a second one. (A create_before_destroy replacement

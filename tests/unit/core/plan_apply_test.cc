@@ -140,6 +140,15 @@ class FakeProvider : public Provider {
     // Things named "slow" become ready only after any deadline: a wait that gives up there.
     if (attrs::GetString(planned, "name") == "slow" && ctx.deadline) return WaitedPastDeadline(ctx, prior);
     std::lock_guard lock(cloud_->mu);
+    // Things named "halfway" start the change but refuse the new size: a partial update.
+    if (attrs::GetString(planned, "name") == "halfway") {
+      Value partial = attrs::With(attrs::With(planned, "size", attrs::Get(prior, "size")), "status",
+                                  Value::String("half-done"));
+      cloud_->objects[planned.AsMap().at("id").AsString()] = partial;
+      ApplyResult r{partial, {}};
+      r.diags.Error("Size not changed", "the change started; the size cannot change now");
+      return r;
+    }
     cloud_->objects[planned.AsMap().at("id").AsString()] = planned;
     return {planned, {}};
   }
@@ -644,6 +653,24 @@ TEST_F(PlanApplyTest, FailedCreateIsKeptTaintedAndReplacedNextTime) {
   Plan next = MakePlan();
   EXPECT_EQ(Find(next, "fake_thing.x")->action, Action::DeleteThenCreate);
   EXPECT_EQ(Find(next, "fake_thing.x")->reason, ActionReason::ReplaceBecauseTainted);
+}
+
+TEST_F(PlanApplyTest, FailedUpdateKeepsWhatTheProviderReportsUntaintedAndUpdatesTheRestNextTime) {
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: halfway, size: 1 }\n");
+  Diagnostics created;
+  Apply(MakePlan(), created);
+  ASSERT_FALSE(created.HasErrors());
+  WriteConfig("resources:\n  x:\n    type: fake_thing\n    properties: { name: halfway, size: 2 }\n");
+  Diagnostics diags;
+  ApplyOutcome out = Apply(MakePlan(), diags);
+  EXPECT_EQ(out.failed, std::vector<std::string>{"fake_thing.x"});
+  auto state = store_->LoadStage("s");
+  ASSERT_EQ(state->resources.size(), 1u);
+  EXPECT_EQ(state->resources[0].status, state::ResourceStatus::Created) << "a failed update does not taint";
+  EXPECT_EQ(attrs::GetString(state->resources[0].attributes, "status"), "half-done") << "the part done stands";
+  EXPECT_EQ(attrs::Get(state->resources[0].attributes, "size"), Value::Number(1));
+  Plan next = MakePlan();
+  EXPECT_EQ(Find(next, "fake_thing.x")->action, Action::Update) << "the rest is updated, nothing replaced";
 }
 
 TEST_F(PlanApplyTest, ACreatePastItsTimeoutIsKeptAsInterruptedAndAdoptedNextTime) {
