@@ -188,7 +188,11 @@ void EmitYaml(const Value& v, int indent, std::string& out) {
 Value YamlEncode(const Args& args, const FunctionContext&) {
   std::string out;
   EmitYaml(args[0], 0, out);
-  return Value::String(out + "\n");
+  // A document that is only a plain scalar (null, a bool, a number) is open-ended: go-yaml,
+  // so Terraform, closes it with the document end marker.
+  const Value& v = args[0];
+  bool plain_scalar = v.IsNull() || v.kind() == ValueKind::Bool || v.kind() == ValueKind::Number;
+  return Value::String(out + (plain_scalar ? "\n...\n" : "\n"));
 }
 
 Value YamlDecode(const Args& args, const FunctionContext&) {

@@ -51,6 +51,10 @@ TEST(EncodingFunctionsTest, YamlencodeUsesBlockStyle) {
   EXPECT_EQ(Call("yamlencode", {O({{"m", O({{"x", T({})}, {"y", O({})}, {"z", Value::Null()}})}})}),
             S("\"m\":\n  \"x\": []\n  \"y\": {}\n  \"z\": null\n"));
   EXPECT_EQ(Call("yamlencode", {S("hi")}), S("\"hi\"\n"));
+  // A plain scalar document is closed with the end marker, as go-yaml (Terraform) does.
+  EXPECT_EQ(Call("yamlencode", {N(1)}), S("1\n...\n"));
+  EXPECT_EQ(Call("yamlencode", {Value::Null()}), S("null\n...\n"));
+  EXPECT_EQ(Call("yamlencode", {Value::Bool(false)}), S("false\n...\n"));
   EXPECT_EQ(Call("yamlencode", {T({T({N(1), N(2)})})}), S("- - 1\n  - 2\n"));
 }
 
