@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string_view>
 
 namespace strata {
 
@@ -30,9 +33,9 @@ namespace {
 nlohmann::json ToJson(const Value& v, bool exact);
 
 nlohmann::json ExactNumberJson(const Number& n) {
-  // Only text nlohmann reads back as a finite double: past its range it stays the nearest.
-  double d = n.ToDouble();
-  if (NumberFitsJson(n) || !std::isfinite(d) || std::fabs(d) > 1e307) return NumberToJson(n);
+  // Past double's range too: ParseExactJson reads such digits back (nlohmann's own lexer
+  // refuses them). Only NaN and the infinities have no digits.
+  if (n.IsNaN() || n.IsInfinite() || NumberFitsJson(n)) return NumberToJson(n);
   std::string text = n.ToString();
   return nlohmann::json::binary(std::vector<std::uint8_t>(text.begin(), text.end()), kExactNumberSubtype);
 }
@@ -90,13 +93,62 @@ void DumpExact(const Json& j, int indent, int depth, std::string& out) {
 // doubles, and integers past 2^64 too).
 class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
  public:
-  using json_sax_dom_parser::json_sax_dom_parser;
+  ExactNumberSax(nlohmann::json& out, bool read_marked) : json_sax_dom_parser(out, false), read_marked_(read_marked) {}
   bool number_float(double value, const std::string& text) {
     if (text.size() <= 17) return json_sax_dom_parser::number_float(value, text);
+    return ExactNode(text);
+  }
+  bool string(std::string& text) {
+    if (read_marked_ && text.starts_with(kHugeNumberMark)) return ExactNode(text.substr(kHugeNumberMark.size()));
+    return json_sax_dom_parser::string(text);
+  }
+
+  //! The prefix MarkHugeNumbers gives the numbers it turns into strings.
+  static constexpr std::string_view kHugeNumberMark{"\0strata-exact-number:", sizeof("\0strata-exact-number:") - 1};
+
+ private:
+  bool ExactNode(const std::string& text) {
     nlohmann::json::binary_t node(std::vector<std::uint8_t>(text.begin(), text.end()), kExactNumberSubtype);
     return json_sax_dom_parser::binary(node);
   }
+  bool read_marked_;
 };
+
+// nlohmann's lexer refuses a number past double's range ("number overflow"): the text with
+// each such number turned into a string carrying ExactNumberSax's mark, or nullopt when
+// there is none.
+std::optional<std::string> MarkHugeNumbers(const std::string& text) {
+  std::string out;
+  bool changed = false;
+  size_t i = 0;
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == '"') {  // a string, escapes included, copied as it is
+      size_t j = i + 1;
+      while (j < text.size() && text[j] != '"') j += text[j] == '\\' ? 2 : 1;
+      out.append(text, i, j + 1 - i);
+      i = j + 1;
+      continue;
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      size_t j = i + 1;
+      while (j < text.size() && std::string_view("0123456789.eE+-").find(text[j]) != std::string_view::npos) ++j;
+      std::string token = text.substr(i, j - i);
+      if (std::isinf(std::strtod(token.c_str(), nullptr))) {
+        out += "\"\\u0000" + std::string(ExactNumberSax::kHugeNumberMark.substr(1)) + token + "\"";
+        changed = true;
+      } else {
+        out += token;
+      }
+      i = j;
+      continue;
+    }
+    out += c;
+    ++i;
+  }
+  if (!changed) return std::nullopt;
+  return out;
+}
 
 }  // namespace
 
@@ -117,8 +169,14 @@ std::string DumpExactJson(const nlohmann::ordered_json& j, int indent) {
 nlohmann::json ParseExactJson(const std::string& text) {
   nlohmann::json out;
   ExactNumberSax sax(out, false);
-  if (!nlohmann::json::sax_parse(text, &sax) || sax.is_errored()) return nlohmann::json(nlohmann::json::value_t::discarded);
-  return out;
+  if (nlohmann::json::sax_parse(text, &sax) && !sax.is_errored()) return out;
+  // Rare: numbers past double's range (1e400), which only a second pass can read.
+  if (std::optional<std::string> marked = MarkHugeNumbers(text)) {
+    nlohmann::json again;
+    ExactNumberSax marked_sax(again, true);
+    if (nlohmann::json::sax_parse(*marked, &marked_sax) && !marked_sax.is_errored()) return again;
+  }
+  return nlohmann::json(nlohmann::json::value_t::discarded);
 }
 
 nlohmann::json ValueToJson(const Value& v) { return ToJson(v, false); }
