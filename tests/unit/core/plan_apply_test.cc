@@ -21,7 +21,7 @@
 #include "engine/plan/render_human.h"
 #include "providers/builtin/builtin_provider.h"
 #include "providers/resource_type.h"
-#include "engine/cli/wiring.h"
+#include "tests/unit/core/one_stage_fixture.h"
 
 namespace strata {
 namespace {
@@ -194,32 +194,12 @@ class FakeProvider : public Provider {
   Value settings_;
 };
 
-class PlanApplyTest : public ::testing::Test {
+class PlanApplyTest : public testing_support::OneStageFixture {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) / ("strata-run-" + std::to_string(::getpid()) + "-" +
-                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "s");
-    std::ofstream(dir_ / "strata.yaml") << "project: t\nstages:\n  - { name: s, path: s }\n";
-    RegisterProviders();
-    schemas_ = registry_.Schemas();
-    engine_ = std::make_unique<Engine>(schemas_, sources_);
-    Diagnostics diags;
-    project_ = engine_->OpenProject(dir_.string(), diags);
-    ASSERT_TRUE(project_) << diags.items()[0].detail;
-    auto store = cli::OpenProjectStore(*project_, "default");
-    ASSERT_TRUE(store.ok()) << store.status().message();
-    store_ = std::move(*store);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   //! The providers the stage's types come from: the fake cloud's.
-  virtual void RegisterProviders() {
+  void RegisterProviders() override {
     registry_.Register("fake", [cloud = cloud_] { return std::make_unique<FakeProvider>(cloud); });
   }
-
-  void WriteConfig(const std::string& yaml) { std::ofstream(dir_ / "s" / "main.yaml") << yaml; }
 
   //! Someone else sets the computed status of the cloud object named `name`.
   void DegradeOutside(const std::string& name) {
@@ -231,38 +211,15 @@ class PlanApplyTest : public ::testing::Test {
 
   Plan MakePlan(PlanMode mode = PlanMode::Normal, bool refresh = true) {
     Diagnostics diags;
-    loaded_ = engine_->LoadStage(*project_, "s", diags);
+    PlanRequest req = PlanRequestFor(mode, diags);
     EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
-    auto prior = store_->LoadStage("s");
-    prior_ = *prior;
-    PlanRequest req;
-    req.engine = engine_.get();
-    req.project = &*project_;
-    req.stage = loaded_.get();
-    req.prior = &prior_;
-    req.providers = &registry_;
-    req.mode = mode;
     req.refresh = refresh;
     PlanOutcome out = PlanStage(req, diags);
     EXPECT_FALSE(diags.HasErrors()) << diags.items()[0].summary << ": " << diags.items()[0].detail;
     return out.plan;
   }
 
-  ApplyOutcome Apply(const Plan& plan, Diagnostics& diags) {
-    auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
-    EXPECT_TRUE(lock.ok());
-    ApplyRequest req;
-    req.engine = engine_.get();
-    req.project = &*project_;
-    req.stage = loaded_.get();
-    req.plan = &plan;
-    req.providers = &registry_;
-    req.store = store_.get();
-    req.lock_id = lock->id;
-    ApplyOutcome out = ApplyPlan(req, diags);
-    EXPECT_TRUE(store_->Unlock("s", lock->id).ok());
-    return out;
-  }
+  ApplyOutcome Apply(const Plan& plan, Diagnostics& diags) { return ApplyLocked(plan, diags); }
 
   // A process journals the create of `address` from `plan`, sends it (the cloud makes the
   // object when `reaches_cloud`), and dies before recording the answer: its change set
@@ -292,23 +249,7 @@ class PlanApplyTest : public ::testing::Test {
     return context;
   }
 
-  static const ResourceInstanceChange* Find(const Plan& plan, const std::string& address) {
-    for (const auto& c : plan.changes) {
-      if (c.addr.ToString() == address) return &c;
-    }
-    return nullptr;
-  }
-
-  fs::path dir_;
   std::shared_ptr<FakeCloud> cloud_ = std::make_shared<FakeCloud>();
-  ProviderRegistry registry_;
-  SchemaRegistry schemas_;
-  SourceRegistry sources_;
-  std::unique_ptr<Engine> engine_;
-  std::optional<ProjectConfig> project_;
-  std::unique_ptr<state::StateStore> store_;
-  std::unique_ptr<LoadedStage> loaded_;
-  state::StageState prior_;
 };
 
 constexpr const char* kTwoThings = R"(

@@ -14,10 +14,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/cli/wiring.h"
-#include "engine/core/applier.h"
-#include "engine/core/planner.h"
 #include "providers/attributes.h"
+#include "tests/unit/core/one_stage_fixture.h"
 
 namespace strata {
 namespace {
@@ -116,38 +114,14 @@ class BatchProvider : public Provider {
   std::string endpoint_;
 };
 
-class RefreshBatchesTest : public ::testing::Test {
+class RefreshBatchesTest : public testing_support::OneStageFixture {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) / ("strata-batches-" + std::to_string(::getpid()) + "-" +
-                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "s");
-    std::ofstream(dir_ / "strata.yaml") << "project: t\nstages:\n  - { name: s, path: s }\n";
+  void RegisterProviders() override {
     registry_.Register("bat", [cloud = cloud_] { return std::make_unique<BatchProvider>(cloud); });
-    schemas_ = registry_.Schemas();
-    engine_ = std::make_unique<Engine>(schemas_, sources_);
-    Diagnostics diags;
-    project_ = engine_->OpenProject(dir_.string(), diags);
-    ASSERT_TRUE(project_);
-    auto store = cli::OpenProjectStore(*project_, "default");
-    ASSERT_TRUE(store.ok()) << store.status().message();
-    store_ = std::move(*store);
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  void WriteConfig(const std::string& yaml) { std::ofstream(dir_ / "s" / "main.yaml") << yaml; }
 
   Plan MakePlan(Diagnostics& diags, PlanMode mode = PlanMode::Normal, std::vector<std::string> targets = {}) {
-    loaded_ = engine_->LoadStage(*project_, "s", diags);
-    prior_ = *store_->LoadStage("s");
-    PlanRequest req;
-    req.engine = engine_.get();
-    req.project = &*project_;
-    req.stage = loaded_.get();
-    req.prior = &prior_;
-    req.providers = &registry_;
-    req.mode = mode;
+    PlanRequest req = PlanRequestFor(mode, diags);
     req.targets = std::move(targets);
     req.options.parallelism = 10;
     return PlanStage(req, diags).plan;
@@ -160,17 +134,7 @@ class RefreshBatchesTest : public ::testing::Test {
   }
   void Apply(const Plan& plan) {
     Diagnostics diags;
-    auto lock = store_->Lock({"s", "apply", std::chrono::milliseconds(0)});
-    ApplyRequest req;
-    req.engine = engine_.get();
-    req.project = &*project_;
-    req.stage = loaded_.get();
-    req.plan = &plan;
-    req.providers = &registry_;
-    req.store = store_.get();
-    req.lock_id = lock->id;
-    ApplyPlan(req, diags);
-    EXPECT_TRUE(store_->Unlock("s", lock->id).ok());
+    ApplyLocked(plan, diags);
     ASSERT_FALSE(diags.HasErrors()) << diags.items()[0].detail;
   }
   void ResetCounts() {
@@ -182,26 +146,11 @@ class RefreshBatchesTest : public ::testing::Test {
     for (const auto& [endpoint, size] : cloud_->batch_calls) n += size;
     return n;
   }
-  static const ResourceInstanceChange* Find(const Plan& plan, const std::string& address) {
-    for (const auto& c : plan.changes) {
-      if (c.addr.ToString() == address) return &c;
-    }
-    return nullptr;
-  }
   static bool AllNoOp(const Plan& plan) {
     return std::all_of(plan.changes.begin(), plan.changes.end(), [](const auto& c) { return c.action == Action::NoOp; });
   }
 
-  fs::path dir_;
   std::shared_ptr<BatchCloud> cloud_ = std::make_shared<BatchCloud>();
-  ProviderRegistry registry_;
-  SchemaRegistry schemas_;
-  SourceRegistry sources_;
-  std::unique_ptr<Engine> engine_;
-  std::optional<ProjectConfig> project_;
-  std::unique_ptr<state::StateStore> store_;
-  std::unique_ptr<LoadedStage> loaded_;
-  state::StageState prior_;
 };
 
 // 300 things under two provider blocks, 2 things that depend on them, 5 of a type without
