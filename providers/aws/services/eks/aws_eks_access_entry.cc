@@ -65,7 +65,7 @@ class AwsEksAccessEntry final : public AwsResourceType {
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
-    auto [cluster, principal] = SplitId(prior);
+    auto [cluster, principal] = SplitClusterScopedId(prior, "principal_arn");
     Result<json> got = Describe(ctx, cluster, principal);
     if (!got.ok()) {
       if (got.error().code == kEksNotFound) return {Value(), true, {}};
@@ -91,7 +91,7 @@ class AwsEksAccessEntry final : public AwsResourceType {
   }
 
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
-    auto [cluster, principal] = SplitId(prior);
+    auto [cluster, principal] = SplitClusterScopedId(prior, "principal_arn");
     std::string id = cluster + ":" + principal;
     Diagnostics diags;
     json body = json::object();
@@ -118,7 +118,7 @@ class AwsEksAccessEntry final : public AwsResourceType {
   }
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
-    auto [cluster, principal] = SplitId(prior);
+    auto [cluster, principal] = SplitClusterScopedId(prior, "principal_arn");
     RestJsonRequest call;
     call.method = "DELETE";
     call.path = EksPath({"clusters", cluster, "access-entries", principal});
@@ -143,14 +143,6 @@ class AwsEksAccessEntry final : public AwsResourceType {
   }
 
  private:
-  //! "cluster:arn:aws:iam::…": the cluster name is everything before the first ':'.
-  static std::pair<std::string, std::string> SplitId(const Value& v) {
-    std::string id = GetString(v, "id");
-    size_t colon = id.find(':');
-    if (colon != std::string::npos) return {id.substr(0, colon), id.substr(colon + 1)};
-    return {GetString(v, "cluster_name"), GetString(v, "principal_arn")};
-  }
-
   Result<json> Describe(const OperationContext& ctx, const std::string& cluster, const std::string& principal) const {
     RestJsonRequest call;
     call.path = EksPath({"clusters", cluster, "access-entries", principal});

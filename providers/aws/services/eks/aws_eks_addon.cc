@@ -80,7 +80,7 @@ class AwsEksAddon final : public AwsResourceType {
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
-    auto [cluster, name] = SplitId(prior);
+    auto [cluster, name] = SplitClusterScopedId(prior, "addon_name");
     Result<json> got = Describe(ctx, cluster, name);
     if (!got.ok()) {
       if (got.error().code == kEksNotFound) return {Value(), true, {}};
@@ -111,7 +111,7 @@ class AwsEksAddon final : public AwsResourceType {
   }
 
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
-    auto [cluster, name] = SplitId(prior);
+    auto [cluster, name] = SplitClusterScopedId(prior, "addon_name");
     std::string id = cluster + ":" + name;
     Diagnostics diags;
     bool changed = false;
@@ -151,7 +151,7 @@ class AwsEksAddon final : public AwsResourceType {
   }
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
-    auto [cluster, name] = SplitId(prior);
+    auto [cluster, name] = SplitClusterScopedId(prior, "addon_name");
     RestJsonRequest call;
     call.method = "DELETE";
     call.path = EksPath({"clusters", cluster, "addons", name});
@@ -189,13 +189,6 @@ class AwsEksAddon final : public AwsResourceType {
   }
 
  private:
-  static std::pair<std::string, std::string> SplitId(const Value& v) {
-    std::string id = GetString(v, "id");
-    size_t colon = id.find(':');
-    if (colon != std::string::npos) return {id.substr(0, colon), id.substr(colon + 1)};
-    return {GetString(v, "cluster_name"), GetString(v, "addon_name")};
-  }
-
   //! The user's text when it is the same JSON as EKS's (which may reformat it).
   static Value ConfigurationForState(const std::string& remote, const Value& prior) {
     if (prior.IsString()) {

@@ -159,7 +159,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
   }
 
   ReadResult Read(const OperationContext& ctx, const Value& prior) override {
-    auto [cluster, name] = SplitId(prior);
+    auto [cluster, name] = SplitClusterScopedId(prior, "node_group_name");
     Result<json> got = Describe(ctx, cluster, name);
     if (!got.ok()) {
       if (got.error().code == kEksNotFound) return {Value(), true, {}};
@@ -242,7 +242,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
   }
 
   ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned) override {
-    auto [cluster, name] = SplitId(prior);
+    auto [cluster, name] = SplitClusterScopedId(prior, "node_group_name");
     std::string id = cluster + ":" + name;
     Diagnostics diags;
     json config = ConfigUpdate(prior, planned);
@@ -268,7 +268,7 @@ class AwsEksNodeGroup final : public AwsResourceType {
   }
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
-    auto [cluster, name] = SplitId(prior);
+    auto [cluster, name] = SplitClusterScopedId(prior, "node_group_name");
     RestJsonRequest call;
     call.method = "DELETE";
     call.path = EksPath({"clusters", cluster, "node-groups", name});
@@ -307,13 +307,6 @@ class AwsEksNodeGroup final : public AwsResourceType {
   }
 
  private:
-  static std::pair<std::string, std::string> SplitId(const Value& v) {
-    std::string id = GetString(v, "id");
-    size_t colon = id.find(':');
-    if (colon != std::string::npos) return {id.substr(0, colon), id.substr(colon + 1)};
-    return {GetString(v, "cluster_name"), GetString(v, "node_group_name")};
-  }
-
   static Value DiskSize(const json& ng) {
     auto it = ng.find("diskSize");
     if (it == ng.end()) return Value();

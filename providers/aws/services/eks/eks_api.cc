@@ -55,6 +55,13 @@ TagMap JsonStringMap(const nlohmann::json& j, const std::string& key) {
   return out;
 }
 
+std::pair<std::string, std::string> SplitClusterScopedId(const Value& v, const char* name_attribute) {
+  std::string id = attrs::GetString(v, "id");
+  size_t colon = id.find(':');
+  if (colon != std::string::npos) return {id.substr(0, colon), id.substr(colon + 1)};
+  return {attrs::GetString(v, "cluster_name"), attrs::GetString(v, name_attribute)};
+}
+
 TagMap EksTags(const nlohmann::json& object, std::string* token) {
   TagMap tags = JsonStringMap(object, "tags");
   auto it = tags.find(kCreateTokenTag);

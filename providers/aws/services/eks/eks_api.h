@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +55,10 @@ ReadResult ClaimIfTaggedByThisCreate(const OperationContext& ctx, const Result<n
                                      const std::function<ReadResult()>& read);
 nlohmann::json ToJson(const TagMap& m);
 nlohmann::json ToJson(const std::vector<std::string>& v);
+//! The two parts of an id "CLUSTER:NAME" of an object within a cluster (an add-on, a node
+//! group, an access entry: NAME may hold colons, as an ARN does); without an id, the
+//! attributes cluster_name and `name_attribute`.
+std::pair<std::string, std::string> SplitClusterScopedId(const Value& v, const char* name_attribute);
 
 //! What one poll of a waiter saw.
 struct EksPoll {
