@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# End-to-end: modules/eksctl-cluster on the four ClusterConfigs of the reference
+# (tests/e2e/fixtures/eksctl/configs, in our words): each plans; a config with fields the
+# module does not build fails naming each field's path; the spot-per-AZ config (general spot
+# group over three zones, a GPU spot group per zone) is applied on the sandbox, its ASGs carry
+# the node-template tags derived from labels and taints, it re-plans clean and is destroyed.
+source "$(dirname "$0")/lib.sh"
+
+proj="$work/proj"
+cp -r "$STRATA_SOURCE_DIR/tests/e2e/fixtures/eksctl" "$proj"
+cp -r "$STRATA_SOURCE_DIR/modules" "$proj/modules"
+rm -rf "$proj/.strata"
+s() { "$STRATA" -chdir="$proj" "$@"; }
+
+plans() { run "plan $1" 0 s plan cluster -var cluster_file=../configs/$1.yaml; expect "$1: $2" "$out" "$2"; }
+plans p3-failover "Plan: 74 to add, 0 to change, 0 to destroy."
+expect "p3spot is all spot" "$out" 'p3spot = "SPOT"'
+expect "p3od is on demand" "$out" 'p3od   = "ON_DEMAND"'
+plans gpu-runners "Plan: 57 to add, 0 to change, 0 to destroy."
+plans torchelastic "Plan: 36 to add, 0 to change, 0 to destroy."
+plans spot-per-az "Plan: 101 to add, 0 to change, 0 to destroy."
+
+run "plan invalid" 1 s plan cluster -var cluster_file=../configs/invalid.yaml
+expect "name outside metadata" "$err" "ClusterConfig: name is not supported yet"
+expect "spot price" "$err" "ClusterConfig: nodeGroups[1].instancesDistribution.maxPrice is not supported yet"
+expect "spot/on-demand mix" "$err" "nodeGroups[1].instancesDistribution.onDemandPercentageAboveBaseCapacity 50 is not supported yet"
+expect "bootstrap commands" "$err" "ClusterConfig: nodeGroups[2].preBootstrapCommands is not supported yet"
+
+start=$SECONDS
+run "apply spot-per-az" 0 s apply -auto-approve cluster -var cluster_file=../configs/spot-per-az.yaml || { echo "$out$err" | tail -30; finish; exit 1; }
+expect "everything made" "$out" "Apply complete! Resources: 101 added, 0 changed, 0 destroyed."
+echo "     (apply: $((SECONDS - start)) s)"
+run "re-plan" 0 s plan -detailed-exitcode cluster -var cluster_file=../configs/spot-per-az.yaml
+converged "nothing left to do"
+run "gpu group" 0 s state show cluster 'module.cluster.aws_eks_node_group.nodes["gpu-spot-ng-b"]'
+expect "spot" "$out" 'capacity_type          = "SPOT"'
+expect "NVIDIA AMI" "$out" 'AL2023_x86_64_NVIDIA'
+expect "taint in EKS's spelling" "$out" 'NO_SCHEDULE'
+run "taint tag" 0 s state show cluster 'module.cluster.aws_autoscaling_group_tag.asg_tag["gpu-spot-ng-b/k8s.io/cluster-autoscaler/node-template/taint/nvidia.com/gpu"]'
+expect "node-template taint tag from the taint" "$out" 'true:NoSchedule'
+run "discovery tag" 0 s state show cluster 'module.cluster.aws_autoscaling_group_tag.asg_tag["spot-ng/k8s.io/cluster-autoscaler/gaia-kube"]'
+expect "this cluster's discovery tag" "$out" '"owned"'
+run "launch template" 0 s state show cluster 'module.cluster.aws_launch_template.template["spot-ng"]'
+expect "100 GB gp2 encrypted" "$out" 'volume_size           = 100'
+
+start=$SECONDS
+run "destroy" 0 s destroy -auto-approve cluster -var cluster_file=../configs/spot-per-az.yaml
+expect "destroy completes" "$out" "Destroy complete! Resources: 101 destroyed."
+echo "     (destroy: $((SECONDS - start)) s)"
+finish
