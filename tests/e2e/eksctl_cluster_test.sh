@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end: modules/eksctl-cluster on the four ClusterConfigs of the reference
-# (tests/e2e/fixtures/eksctl/configs, in our words): each plans; a config with fields the
-# module does not build fails naming each field's path; the spot-per-AZ config (general spot
-# group over three zones, a GPU spot group per zone) is applied on the sandbox, its ASGs carry
-# the node-template tags derived from labels and taints, it re-plans clean and is destroyed.
+# (tests/e2e/fixtures/eksctl/configs, in our words): each plans; the module's plan of
+# gpu-runners has the same objects, value for value, as that cluster written by hand (stage
+# hand); a config with fields the module does not build fails naming each field's path; the
+# spot-per-AZ config (a general spot group over three zones, a GPU spot group per zone) is
+# applied on the sandbox, its groups and ASG tags are checked in state (node-template tags
+# derived from labels and taints, this cluster's discovery tag), it re-plans clean and is
+# destroyed.
 source "$(dirname "$0")/lib.sh"
 
 proj="$work/proj"
@@ -19,6 +22,14 @@ expect "p3od is on demand" "$out" 'p3od   = "ON_DEMAND"'
 plans gpu-runners "Plan: 57 to add, 0 to change, 0 to destroy."
 plans torchelastic "Plan: 36 to add, 0 to change, 0 to destroy."
 plans spot-per-az "Plan: 101 to add, 0 to change, 0 to destroy."
+
+# The module's objects against the same cluster written by hand (stage hand), one by one.
+run "plan gpu-runners to a file" 0 s plan -out "$work/module.plan" cluster -var cluster_file=../configs/gpu-runners.yaml
+run "plan the hand-written stage" 0 s plan -out "$work/hand.plan" hand
+s show -json "$work/module.plan" >"$work/module.json"
+s show -json "$work/hand.plan" >"$work/hand.json"
+run "compare object by object" 0 python3 "$STRATA_SOURCE_DIR/tests/e2e/tools/compare_plan_objects.py" "$work/module.json" "$work/hand.json"
+expect "the same 57 objects" "$out" "57 objects match: 9 aws_autoscaling_group_tag"
 
 run "plan invalid" 1 s plan cluster -var cluster_file=../configs/invalid.yaml
 expect "name outside metadata" "$err" "ClusterConfig: name is not supported yet"
