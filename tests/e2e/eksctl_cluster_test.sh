@@ -36,6 +36,15 @@ expect "name outside metadata" "$err" "ClusterConfig: name is not supported yet"
 expect "spot price" "$err" "ClusterConfig: nodeGroups[1].instancesDistribution.maxPrice is not supported yet"
 expect "spot/on-demand mix" "$err" "nodeGroups[1].instancesDistribution.onDemandPercentageAboveBaseCapacity 50 is not supported yet"
 expect "bootstrap commands" "$err" "ClusterConfig: nodeGroups[2].preBootstrapCommands is not supported yet"
+run "plan invalid-values" 1 s plan cluster -var cluster_file=../configs/invalid-values.yaml
+expect "unquoted version" "$err" 'ClusterConfig: metadata.version must be a quoted string such as "1.31"'
+expect "one name twice" "$err" "ClusterConfig: node group name dup is used 2 times"
+expect "custom AMI" "$err" "ClusterConfig: managedNodeGroups[0].ami ami-123 is not supported yet"
+expect "taint effect" "$err" "ClusterConfig: managedNodeGroups[0].taints has effect NoSchedul"
+expect "GPU and CPU" "$err" "ClusterConfig: managedNodeGroups[0] mixes GPU and non-GPU instance types"
+expect "lowest-price" "$err" "ClusterConfig: nodeGroups[0].instancesDistribution.spotAllocationStrategy lowest-price is not supported yet"
+expect "sizes" "$err" "ClusterConfig: nodeGroups[0] needs minSize <= desiredCapacity <= maxSize"
+expect "thirteen problems, one error" "$(grep -c '^ClusterConfig: ' <<<"$err")" "13"
 
 start=$SECONDS
 run "apply spot-per-az" 0 s apply -auto-approve cluster -var cluster_file=../configs/spot-per-az.yaml || { echo "$out$err" | tail -30; finish; exit 1; }
