@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: modules/eksctl-cluster on the four ClusterConfigs of the reference
-# (tests/e2e/fixtures/eksctl/configs, in our words): each plans; the module's plan of
+# (tests/e2e/fixtures/eksctl/configs, in our words) and one in given subnets: each plans (and
+# not from a provider of another region); the module's plan of
 # gpu-runners has the same objects, value for value, as that cluster written by hand (stage
 # hand); a config with fields the module does not build fails naming each field's path; the
 # spot-per-AZ config (a general spot group over three zones, a GPU spot group per zone) is
@@ -22,6 +23,11 @@ expect "p3od is on demand" "$out" 'p3od   = "ON_DEMAND"'
 plans gpu-runners "Plan: 57 to add, 0 to change, 0 to destroy."
 plans torchelastic "Plan: 36 to add, 0 to change, 0 to destroy."
 plans spot-per-az "Plan: 101 to add, 0 to change, 0 to destroy."
+plans given-subnets "Plan: 13 to add, 0 to change, 0 to destroy."
+expect "no VPC made: the group in the given subnet of its zone" "$out" '"subnet-0b",'
+expect "private endpoint only" "$out" 'endpoint_public_access    = false'
+run "a ClusterConfig of another region" 1 s plan cluster -var region=us-east-1 -var cluster_file=../configs/given-subnets.yaml
+expect "refused by the caller's region" "$err" "data \"aws_region\" can only describe the provider's region \"us-east-1\", not \"us-west-2\""
 
 # The module's objects against the same cluster written by hand (stage hand), one by one.
 run "plan gpu-runners to a file" 0 s plan -out "$work/module.plan" cluster -var cluster_file=../configs/gpu-runners.yaml
