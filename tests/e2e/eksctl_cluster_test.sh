@@ -7,7 +7,7 @@
 # spot-per-AZ config (a general spot group over three zones, a GPU spot group per zone) is
 # applied on the sandbox, its groups and ASG tags are checked in state (node-template tags
 # derived from labels and taints, this cluster's discovery tag), it re-plans clean and is
-# destroyed.
+# destroyed; so is the module's example config (a service-account role, add-ons).
 source "$(dirname "$0")/lib.sh"
 
 proj="$work/proj"
@@ -73,4 +73,19 @@ start=$SECONDS
 run "destroy" 0 s destroy -auto-approve cluster -var cluster_file=../configs/spot-per-az.yaml
 expect "destroy completes" "$out" "Destroy complete! Resources: 101 destroyed."
 echo "     (destroy: $((SECONDS - start)) s)"
+
+# The module's example config: a role for a service account and add-ons, on the sandbox.
+example=../modules/eksctl-cluster/example/eksctl/cluster.yaml
+run "apply the module's example" 0 s apply -auto-approve cluster -var cluster_file=$example
+expect "example made" "$out" "Apply complete! Resources: 46 added, 0 changed, 0 destroyed."
+run "re-plan the example" 0 s plan -detailed-exitcode cluster -var cluster_file=$example
+converged "example: nothing left to do"
+run "example objects" 0 s state list cluster
+expect "wellKnownPolicies ebsCSIController is AWS's policy" "$out" \
+  'module.cluster.module.service_account_role["kube-system/ebs-csi-controller-sa"].aws_iam_role_policy_attachment.attached["arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy"]'
+expect "an add-on" "$out" 'module.cluster.aws_eks_addon.addon["aws-ebs-csi-driver"]'
+run "the role's trust" 0 s state show cluster 'module.cluster.module.service_account_role["kube-system/ebs-csi-controller-sa"].aws_iam_role.role'
+expect "only that service account may assume it" "$out" 'system:serviceaccount:kube-system:ebs-csi-controller-sa'
+run "destroy the example" 0 s destroy -auto-approve cluster -var cluster_file=$example
+expect "example destroyed" "$out" "Destroy complete! Resources: 46 destroyed."
 finish
