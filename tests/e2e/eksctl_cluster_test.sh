@@ -51,6 +51,11 @@ expect "GPU and CPU" "$err" "ClusterConfig: managedNodeGroups[0] mixes GPU and n
 expect "lowest-price" "$err" "ClusterConfig: nodeGroups[0].instancesDistribution.spotAllocationStrategy lowest-price is not supported yet"
 expect "sizes" "$err" "ClusterConfig: nodeGroups[0] needs minSize <= desiredCapacity <= maxSize"
 expect "thirteen problems, one error" "$(grep -c '^ClusterConfig: ' <<<"$err")" "13"
+run "plan invalid-network" 1 s plan cluster -var cluster_file=../configs/invalid-network.yaml
+expect "taint field" "$err" "ClusterConfig: managedNodeGroups[0].taints[0].extra is not supported yet"
+expect "label value" "$err" "ClusterConfig: managedNodeGroups[0].labels.x must be a string"
+expect "no public subnet given" "$err" "ClusterConfig: managedNodeGroups[0] needs a public subnet under vpc.subnets (privateNetworking: false)"
+expect "no subnet in the zone" "$err" "ClusterConfig: managedNodeGroups[1] needs a private subnet in us-west-2b under vpc.subnets"
 
 start=$SECONDS
 run "apply spot-per-az" 0 s apply -auto-approve cluster -var cluster_file=../configs/spot-per-az.yaml || { echo "$out$err" | tail -30; finish; exit 1; }
