@@ -79,11 +79,12 @@ run "destroy" 0 s destroy -auto-approve cluster -var cluster_file=../configs/spo
 expect "destroy completes" "$out" "Destroy complete! Resources: 101 destroyed."
 echo "     (destroy: $((SECONDS - start)) s)"
 
-# The module's example config: a role for a service account and add-ons, on the sandbox.
+# The module's example config on the sandbox: a role for a service account, the ServiceAccount
+# annotated with it (create_service_accounts), add-ons.
 example=../modules/eksctl-cluster/example/eksctl/cluster.yaml
-run "apply the module's example" 0 s apply -auto-approve cluster -var cluster_file=$example
-expect "example made" "$out" "Apply complete! Resources: 46 added, 0 changed, 0 destroyed."
-run "re-plan the example" 0 s plan -detailed-exitcode cluster -var cluster_file=$example
+run "apply the module's example" 0 s apply -auto-approve cluster -var service_accounts=true -var cluster_file=$example
+expect "example made" "$out" "Apply complete! Resources: 47 added, 0 changed, 0 destroyed."
+run "re-plan the example" 0 s plan -detailed-exitcode cluster -var service_accounts=true -var cluster_file=$example
 converged "example: nothing left to do"
 run "example objects" 0 s state list cluster
 expect "wellKnownPolicies ebsCSIController is AWS's policy" "$out" \
@@ -91,6 +92,8 @@ expect "wellKnownPolicies ebsCSIController is AWS's policy" "$out" \
 expect "an add-on" "$out" 'module.cluster.aws_eks_addon.addon["aws-ebs-csi-driver"]'
 run "the role's trust" 0 s state show cluster 'module.cluster.module.service_account_role["kube-system/ebs-csi-controller-sa"].aws_iam_role.role'
 expect "only that service account may assume it" "$out" 'system:serviceaccount:kube-system:ebs-csi-controller-sa'
-run "destroy the example" 0 s destroy -auto-approve cluster -var cluster_file=$example
-expect "example destroyed" "$out" "Destroy complete! Resources: 46 destroyed."
+run "the service account" 0 s state show cluster 'module.cluster.kubernetes_manifest.service_account["kube-system/ebs-csi-controller-sa"]'
+expect "annotated with its role" "$out" '"eks.amazonaws.com/role-arn" = "arn:aws:iam::111122223333:role/demo-kube-system-ebs-csi-controller-sa"'
+run "destroy the example" 0 s destroy -auto-approve cluster -var service_accounts=true -var cluster_file=$example
+expect "example destroyed" "$out" "Destroy complete! Resources: 47 destroyed."
 finish
