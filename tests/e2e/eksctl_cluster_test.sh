@@ -50,7 +50,8 @@ expect "taint effect" "$err" "ClusterConfig: managedNodeGroups[0].taints has eff
 expect "GPU and CPU" "$err" "ClusterConfig: managedNodeGroups[0] mixes GPU and non-GPU instance types"
 expect "lowest-price" "$err" "ClusterConfig: nodeGroups[0].instancesDistribution.spotAllocationStrategy lowest-price is not supported yet"
 expect "sizes" "$err" "ClusterConfig: nodeGroups[0] needs minSize <= desiredCapacity <= maxSize"
-expect "thirteen problems, one error" "$(grep -c '^ClusterConfig: ' <<<"$err")" "13"
+expect "both type fields" "$err" "ClusterConfig: managedNodeGroups[0] sets both instanceType and instanceTypes: keep one"
+expect "fourteen problems, one error" "$(grep -c '^ClusterConfig: ' <<<"$err")" "14"
 run "plan invalid-network" 1 s plan cluster -var cluster_file=../configs/invalid-network.yaml
 expect "taint field" "$err" "ClusterConfig: managedNodeGroups[0].taints[0].extra is not supported yet"
 expect "label value" "$err" "ClusterConfig: managedNodeGroups[0].labels.x must be a string"
