@@ -17,7 +17,7 @@
 source "$(dirname "$0")/lib.sh"
 
 run "validate every module's example call" 0 "$STRATA" -chdir="$STRATA_SOURCE_DIR/modules" validate
-expect "thirteen example stages" "$out" "Success! The configuration is valid (13 stages)."
+expect "fourteen example stages" "$out" "Success! The configuration is valid (14 stages)."
 
 proj="$work/proj"
 cp -r "$STRATA_SOURCE_DIR/tests/e2e/fixtures/modules-platform" "$proj"

@@ -137,6 +137,44 @@ std::string KeyText(const YAML::Node& key, YamlScalarRules rules) {
   return v.AsString();
 }
 
+// The type name Terraform's yamldecode gives a value it cannot merge (cty's friendly names).
+const char* MergeTypeName(const Value& v) {
+  if (v.IsNull()) return "dynamic";
+  if (v.IsBool()) return "bool";
+  if (v.IsNumber()) return "number";
+  if (v.IsString()) return "string";
+  return "tuple";
+}
+
+// A YAML merge key, `<<: *base`. Terraform (go-cty-yaml) takes `<<` in any style; go-yaml v2,
+// which kubectl reads through, only the plain one or one tagged !!merge.
+bool IsMergeKey(const YAML::Node& key, YamlScalarRules rules) {
+  if (!key.IsScalar() || key.Scalar() != "<<") return false;
+  return rules == YamlScalarRules::Core12 || key.Tag() == "?" || key.Tag() == "tag:yaml.org,2002:merge";
+}
+
+// The entries of the mapping a merge key names, written over `items` as the readers do it
+// where the key stands: later keys of the mapping win over the merged ones, and the merged
+// ones over earlier keys. Terraform merges one mapping; go-yaml also a sequence of mappings,
+// the first of which wins.
+void MergeInto(ValueMap& items, const YAML::Node& merged, YamlScalarRules rules) {
+  if (rules == YamlScalarRules::Kubernetes && merged.IsSequence()) {
+    for (std::size_t i = merged.size(); i-- > 0;) {
+      if (!merged[i].IsMap()) throw YamlValueError{"a merge key (<<) takes a mapping or a list of mappings", merged[i].Mark()};
+      MergeInto(items, merged[i], rules);
+    }
+    return;
+  }
+  Value v = YamlNodeToValue(merged, rules);
+  if (!v.IsMapping()) {
+    if (rules == YamlScalarRules::Core12) {
+      throw YamlValueError{std::string("cannot merge ") + MergeTypeName(v) + " into mapping", merged.Mark()};
+    }
+    throw YamlValueError{"a merge key (<<) takes a mapping or a list of mappings", merged.Mark()};
+  }
+  for (const auto& [k, e] : v.AsMap()) items[k] = e;
+}
+
 }  // namespace
 
 Value YamlNodeToValue(const YAML::Node& node, YamlScalarRules rules) {
@@ -154,7 +192,13 @@ Value YamlNodeToValue(const YAML::Node& node, YamlScalarRules rules) {
     }
     case YAML::NodeType::Map: {
       ValueMap items;
-      for (const auto& kv : node) items[KeyText(kv.first, rules)] = YamlNodeToValue(kv.second, rules);
+      for (const auto& kv : node) {
+        if (IsMergeKey(kv.first, rules)) {
+          MergeInto(items, kv.second, rules);
+        } else {
+          items[KeyText(kv.first, rules)] = YamlNodeToValue(kv.second, rules);
+        }
+      }
       return Value::Object(std::move(items));
     }
   }

@@ -178,6 +178,20 @@ TEST(EncodingFunctionsTest, YamldecodeBoundsAliasExpansion) {
   EXPECT_EQ(Call("yamldecode", {S("a: &x [1, 2]\nb: *x\n")}), O({{"a", T({N(1), N(2)})}, {"b", T({N(1), N(2)})}}));
 }
 
+// Merge keys, as Terraform 1.11's yamldecode reads them (checked with `terraform console`):
+// eksctl ClusterConfigs repeat a node group with `<<: *group`.
+TEST(EncodingFunctionsTest, YamldecodeMergeKeysAsTerraform) {
+  EXPECT_EQ(Call("yamldecode", {S("b: &b {a: 1}\nc: {<<: *b, d: 2}\n")}),
+            O({{"b", O({{"a", N(1)}})}, {"c", O({{"a", N(1)}, {"d", N(2)}})}}));
+  // Where the key stands decides: a later key wins over the merged ones, which win over earlier ones.
+  EXPECT_EQ(Call("yamldecode", {S("{<<: {a: 2}, a: 1}")}), O({{"a", N(1)}}));
+  EXPECT_EQ(Call("yamldecode", {S("{a: 1, <<: {a: 2, b: 2}}")}), O({{"a", N(2)}, {"b", N(2)}}));
+  EXPECT_EQ(Call("yamldecode", {S("{\"<<\": {a: 1}}")}), O({{"a", N(1)}}));  // quoted too, as go-cty-yaml
+  EXPECT_EQ(CallError("yamldecode", {S("{<<: 5}")}).message, "cannot merge number into mapping");
+  EXPECT_EQ(CallError("yamldecode", {S("{<<: [{a: 1}], d: 4}")}).message, "cannot merge tuple into mapping");
+  EXPECT_EQ(CallError("yamldecode", {S("{<<: null}")}).message, "cannot merge dynamic into mapping");
+}
+
 TEST(EncodingFunctionsTest, YamldecodeLongHexIsANumberNotACrash) {
   Value big = Call("yamldecode", {S("0x" + std::string(40, 'f'))});  // stoull threw out_of_range here
   ASSERT_TRUE(big.IsNumber());

@@ -315,6 +315,21 @@ TEST_F(KubernetesDocumentsTest, SameInputsGiveTheSameValue) {
   EXPECT_EQ(FormatValue(first), FormatValue(second));
 }
 
+// Merge keys as go-yaml v2 reads them for kubectl: plain `<<` only, a mapping or a list of
+// mappings (the first wins), where the key stands.
+TEST_F(KubernetesDocumentsTest, MergeKeysAsKubectl) {
+  Value docs = Call("kubernetes_documents_text",
+                    {S("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n"
+                       "data:\n  <<: [{a: x, b: x}, {a: w, c: w}]\n  b: z\n  \"<<\": q\n"),
+                     O({})},
+                    ctx_);
+  EXPECT_EQ(docs.AsMap().at("core/ConfigMap//c").AsMap().at("data"),
+            O({{"<<", S("q")}, {"a", S("x")}, {"b", S("z")}, {"c", S("w")}}));
+  FunctionError e = CallError("kubernetes_documents_text",
+                              {S("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {<<: 5}\n"), O({})}, ctx_);
+  EXPECT_NE(e.message.find("a merge key (<<) takes a mapping or a list of mappings"), std::string::npos) << e.message;
+}
+
 TEST_F(KubernetesDocumentsTest, TextReadsAStringByTheSameRules) {
   Value docs = Call("kubernetes_documents_text",
                     {S("apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: nvidia-device-plugin-daemonset\n"
