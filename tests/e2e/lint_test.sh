@@ -34,6 +34,12 @@ for dir in "$fixtures"/*/; do
   if run "$rule: good fixture" 0 bash -c "cd '$dir/good' && '$STRATA' lint"; then expect "$rule: good fixture is clean" "$out" "No lint findings"; fi
 done
 
+# The README's rules table lists every rule that has fixtures, and no other.
+readme_rules=$(grep -o '^| `[a-z0-9-]*` | \(error\|warning\) |' "$STRATA_SOURCE_DIR/README.md" | cut -d'`' -f2 | sort)
+fixture_rules=$(ls "$fixtures" | sort)
+if [ "$readme_rules" = "$fixture_rules" ]; then pass "README's rules table = the fixtures' rules"; else
+  fail "README's rules table differs from tests/e2e/fixtures/lint: $(diff <(echo "$readme_rules") <(echo "$fixture_rules") | tr '\n' ' ')"; fi
+
 # The human output, byte for byte.
 out=$(cd "$fixtures/k8s-duplicate-object/bad" && "$STRATA" lint 2>&1)
 if [ -n "${UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" >"$golden/lint_human.txt"; fi
