@@ -237,7 +237,8 @@ ProjectModel BuildModel(const std::vector<LintStage>& stages) {
     const StageGraph& graph = *stage.loaded->graph;
     for (NodeId id = 0; id < graph.nodes.size(); ++id) {
       const GraphNode& node = graph.nodes[id];
-      if (node.kind != NodeKind::Resource || !node.resource) continue;
+      if ((node.kind != NodeKind::Resource && node.kind != NodeKind::Data) || !node.resource) continue;
+      auto& into = node.kind == NodeKind::Resource ? model.instances : model.data;
       for (const InstanceValue& iv : stage.evaluation->InstancesOf(id)) {
         Instance inst;
         inst.stage = &stage;
@@ -246,7 +247,7 @@ ProjectModel BuildModel(const std::vector<LintStage>& stages) {
         inst.address = iv.addr.ToString();
         inst.value = &iv.value;
         inst.component = components[stage.name];
-        model.instances.push_back(std::move(inst));
+        into.push_back(std::move(inst));
       }
     }
   }

@@ -63,6 +63,8 @@ bool ClusterScopedKind(const std::string& kind);
 //! The project as the rules see it.
 struct ProjectModel {
   std::vector<Instance> instances;
+  //! Data source instances (aws_iam_policy_document, ...), for rules that read what they say.
+  std::vector<Instance> data;
   std::vector<KubeObject> objects;
   //! Per component, the Kubernetes version ("1.30") its (first) aws_eks_cluster states.
   std::map<int, std::string> cluster_versions;
