@@ -71,6 +71,13 @@ printf 'lint:\n  disable: [k8s-duplicate-objects]\n' >>"$work/unknown/strata.yam
 run "lint.disable: an unknown rule" 1 bash -c "cd '$work/unknown' && '$STRATA' lint" &&
   expect "lint.disable: the unknown rule's line" "$err" "strata.yaml:6:13" &&
   expect "lint.disable: what it says" "$err" 'lint.disable names "k8s-duplicate-objects", which is no rule'
+cp -r "$fixtures/k8s-duplicate-object/bad" "$work/badsetting"
+printf 'lint: [k8s-duplicate-object]\n' >>"$work/badsetting/strata.yaml"
+run "lint: not a mapping" 1 bash -c "cd '$work/badsetting' && '$STRATA' lint" &&
+  expect "lint: not a mapping, said" "$err" "lint must be a mapping such as { disable: [k8s-deprecated-api] }"
+sed -i 's|^lint: .*|lint: { enable: [x] }|' "$work/badsetting/strata.yaml"
+run "lint: an unknown key" 1 bash -c "cd '$work/badsetting' && '$STRATA' validate" &&
+  expect "lint: an unknown key, said" "$err" '"enable" is not expected in the lint settings'
 cp -r "$fixtures/k8s-duplicate-object/bad" "$work/ignored"
 sed -i 's|^  name: admins$|  name: admins  # lint:ignore k8s-duplicate-object|' "$work/ignored/s2/manifests/rbac.yaml"
 run "lint:ignore" 0 bash -c "cd '$work/ignored' && '$STRATA' lint" && expect "lint:ignore: silent" "$out" "No lint findings"
