@@ -171,7 +171,18 @@ void CollectPodSpecs(const Value& v, Path& at, std::vector<Path>& out, int depth
 
 std::vector<Path> KubeObject::PodSpecs() const {
   std::vector<Path> out;
-  if (typed) return out;
+  if (typed) {
+    // Terraform's shape: every nested block a one-element list.
+    static const std::set<std::string> templated = {"Deployment", "DaemonSet", "StatefulSet", "Job"};
+    Path spec;
+    if (templated.count(kind)) spec = {"spec", size_t{0}, "template", size_t{0}, "spec", size_t{0}};
+    if (kind == "CronJob") {
+      spec = {"spec", size_t{0}, "job_template", size_t{0}, "spec", size_t{0}, "template", size_t{0}, "spec", size_t{0}};
+    }
+    const Value* at = spec.empty() ? nullptr : ValueAt(object, spec);
+    if (at && at->IsMapping()) out.push_back(spec);
+    return out;
+  }
   Path at;
   CollectPodSpecs(object, at, out, 0);
   return out;

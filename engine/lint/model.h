@@ -53,7 +53,9 @@ struct KubeObject {
   std::string Identity() const;
   //! The paths (relative to the object) of every pod spec in it — a mapping with a
   //! `containers` list: a Deployment's template, a CronJob's, a Pod's spec, a custom resource's
-  //! replica templates (ElasticJob, PyTorchJob). None for typed resources.
+  //! replica templates (ElasticJob, PyTorchJob). A typed resource's is in Terraform's shape
+  //! (`spec[0].template[0].spec[0]`, `container`, `host_port`): rules read it through
+  //! PodFields (rules_kubernetes.cc) or not at all.
   std::vector<Path> PodSpecs() const;
 };
 

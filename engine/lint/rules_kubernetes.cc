@@ -87,10 +87,26 @@ void DeprecatedApis(LintContext& ctx) {
   }
 }
 
+// The names of a pod spec's fields: Kubernetes' in a manifest, Terraform's in a typed resource.
+struct PodFields {
+  const char* containers;
+  const char* init_containers;
+  const char* ports;
+  const char* host_port;
+  const char* container_port;
+  const char* host_network;
+  const char* service_account;
+};
+constexpr PodFields kManifestPod = {"containers", "initContainers", "ports", "hostPort",
+                                    "containerPort", "hostNetwork", "serviceAccountName"};
+constexpr PodFields kTypedPod = {"container", "init_container", "port", "host_port",
+                                 "container_port", "host_network", "service_account_name"};
+const PodFields& FieldsOf(const KubeObject& o) { return o.typed ? kTypedPod : kManifestPod; }
+
 // Calls `fn(container, path)` for every container and init container of `spec` (at `spec_path`).
 template <typename Fn>
-void ForEachContainer(const Value& spec, const Path& spec_path, Fn fn) {
-  for (const char* list : {"initContainers", "containers"}) {
+void ForEachContainer(const Value& spec, const Path& spec_path, Fn fn, const PodFields& names = kManifestPod) {
+  for (const char* list : {names.init_containers, names.containers}) {
     const Value* containers = ValueAt(spec, {list});
     if (!containers || !containers->IsSequence()) continue;
     for (size_t i = 0; i < containers->AsList().size(); ++i) {
@@ -107,29 +123,31 @@ void HostPorts(LintContext& ctx) {
     std::set<std::string> own;
     for (const Path& spec_path : o.PodSpecs()) {
       const Value& spec = *ValueAt(o.object, spec_path);
-      const Value* host_network = ValueAt(spec, {"hostNetwork"});
+      const PodFields& names = FieldsOf(o);
+      const Value* host_network = ValueAt(spec, {names.host_network});
       bool on_host = host_network && host_network->IsBool() && host_network->AsBool();
       ForEachContainer(spec, spec_path, [&](const Value& c, const Path& c_path) {
-        const Value* ports = ValueAt(c, {"ports"});
+        const Value* ports = ValueAt(c, {names.ports});
         if (!ports || !ports->IsSequence()) return;
         for (size_t j = 0; j < ports->AsList().size(); ++j) {
           const Value& p = ports->AsList()[j];
-          const char* field = "hostPort";
-          auto port = NumberAt(p, {"hostPort"});
+          const char* field = names.host_port;
+          auto port = NumberAt(p, {field});
+          if (port && *port == 0) port.reset();  // Terraform's typed default: no host port
           if (!port && on_host) {
-            field = "containerPort";
-            port = NumberAt(p, {"containerPort"});
+            field = names.container_port;
+            port = NumberAt(p, {field});
           }
           if (!port) continue;
           std::string key = fmt::format("{}/{}", FormatNumber(*port), StringAt(p, {"protocol"}).value_or("TCP"));
           if (!own.insert(key).second) continue;
           auto [it, inserted] = claimed.emplace(key, &o);
           if (inserted) continue;
-          ctx.Report("k8s-hostport-conflict", o, Join(c_path, {"ports", j, field}),
+          ctx.Report("k8s-hostport-conflict", o, Join(c_path, {names.ports, j, field}),
                      fmt::format("{} claims host port {}, as {} ({}) does: one of them stays Pending on every node",
                                  o.Identity(), key, it->second->Identity(), it->second->instance->address));
         }
-      });
+      }, names);
     }
   }
 }
@@ -169,7 +187,8 @@ void UndeclaredServiceAccounts(LintContext& ctx) {
     if (!declaring.count(o.instance->component)) continue;
     for (const Path& spec_path : o.PodSpecs()) {
       const Value& spec = *ValueAt(o.object, spec_path);
-      for (const char* field : {"serviceAccountName", "serviceAccount"}) {
+      for (const char* field : {FieldsOf(o).service_account, o.typed ? "" : "serviceAccount"}) {
+        if (!*field) continue;
         auto sa = StringAt(spec, {field});
         if (!sa || sa->empty() || *sa == "default") continue;
         if (!declared.count(InComponent(o, o.ns + "/" + *sa))) {

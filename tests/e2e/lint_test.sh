@@ -40,6 +40,13 @@ fixture_rules=$(ls "$fixtures" | sort)
 if [ "$readme_rules" = "$fixture_rules" ]; then pass "README's rules table = the fixtures' rules"; else
   fail "README's rules table differs from tests/e2e/fixtures/lint: $(diff <(echo "$readme_rules") <(echo "$fixture_rules") | tr '\n' ' ')"; fi
 
+# Typed kubernetes_* resources in the pod-spec rules (Terraform's shape: host_port,
+# service_account_name), reported at their lines.
+actual=$(findings "$STRATA_SOURCE_DIR/tests/e2e/fixtures/lint-typed")
+expected=$'k8s-undeclared-service-account s1/main.yaml:29:41\nk8s-hostport-conflict s1/main.yaml:33:65'
+if [ "$actual" = "$expected" ]; then pass "typed resources: host port and service account"; else
+  fail "typed resources: [$actual], expected [$expected]"; fi
+
 # The human output, byte for byte.
 out=$(cd "$fixtures/k8s-duplicate-object/bad" && "$STRATA" lint 2>&1)
 if [ -n "${UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" >"$golden/lint_human.txt"; fi
