@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -16,26 +15,9 @@ namespace {
 constexpr Severity kError = Severity::Error;
 constexpr Severity kWarning = Severity::Warning;
 
-// The text of `file`'s line `line` (1-based), read once per file.
-class LineReader {
- public:
-  std::string Line(const std::string& file, int line) {
-    auto [it, inserted] = files_.try_emplace(file);
-    if (inserted) {
-      std::ifstream in(file, std::ios::binary);
-      for (std::string text; std::getline(in, text);) it->second.push_back(text);
-    }
-    if (line < 1 || static_cast<size_t>(line) > it->second.size()) return "";
-    return it->second[line - 1];
-  }
-
- private:
-  std::map<std::string, std::vector<std::string>> files_;
-};
-
 // Whether a `# lint:ignore RULE` comment (several rules separated by commas or spaces) on the
 // finding's line or the line above silences it.
-bool Silenced(const Finding& f, LineReader& lines) {
+bool Silenced(const Finding& f, Locator& lines) {
   if (!f.range.IsKnown()) return false;
   for (int line : {f.range.start.line, f.range.start.line - 1}) {
     std::string text = lines.Line(f.range.file, line);
@@ -185,10 +167,9 @@ std::vector<Finding> RunLint(const ProjectConfig& project, const std::vector<Lin
   CheckKubernetes(ctx);
   CheckNodeGroups(ctx);
   CheckAutoscaler(ctx);
-  LineReader lines;
   std::vector<Finding> out;
   for (auto& f : ctx.findings()) {
-    if (disabled.count(f.rule) || Silenced(f, lines)) continue;
+    if (disabled.count(f.rule) || Silenced(f, locator)) continue;
     out.push_back(std::move(f));
   }
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {

@@ -126,15 +126,25 @@ const Locator::ManifestFiles& Locator::ManifestsUnder(const std::string& dir) {
   return *slot;
 }
 
+const std::vector<std::string>& Locator::Lines(const std::string& file) {
+  auto [it, inserted] = lines_.try_emplace(file);
+  if (inserted) {
+    std::ifstream in(file, std::ios::binary);
+    for (std::string text; std::getline(in, text);) it->second.push_back(text);
+  }
+  return it->second;
+}
+
+std::string Locator::Line(const std::string& file, int line) {
+  const auto& lines = Lines(file);
+  if (line < 1 || static_cast<size_t>(line) > lines.size()) return "";
+  return lines[line - 1];
+}
+
 SourceRange Locator::LocateLine(const Instance& inst, const Path& path, int line) {
   SourceRange at = Locate(inst, path);
   if (!at.IsKnown() || line < 0) return at;
-  auto [it, inserted] = lines_.try_emplace(at.file);
-  if (inserted) {
-    std::ifstream in(at.file, std::ios::binary);
-    for (std::string text; std::getline(in, text);) it->second.push_back(text);
-  }
-  const auto& lines = it->second;
+  const auto& lines = Lines(at.file);
   if (at.start.line < 1 || static_cast<size_t>(at.start.line) > lines.size()) return at;
   const std::string& first = lines[at.start.line - 1];
   size_t col = static_cast<size_t>(at.start.column - 1);

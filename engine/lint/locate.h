@@ -31,11 +31,14 @@ class Locator {
   //! The position of line `line` (0-based) of the string at `path`, when it is written as a
   //! block scalar (`|` or `>`); else the string's position.
   SourceRange LocateLine(const Instance& inst, const Path& path, int line);
+  //! Line `line` (1-based) of `file`, read once per file; empty when there is none.
+  std::string Line(const std::string& file, int line);
 
  private:
   struct ManifestFiles;
   //! The manifest documents under `dir`, read on first use (a clean project reads none).
   const ManifestFiles& ManifestsUnder(const std::string& dir);
+  const std::vector<std::string>& Lines(const std::string& file);
 
   std::map<std::string, std::unique_ptr<ManifestFiles>> manifests_;
   std::map<std::string, std::vector<std::string>> lines_;  // files' lines, for LocateLine
