@@ -51,6 +51,7 @@ struct CommandContext {
 void AddVersionCommand(CLI::App& app, CommandContext& ctx);
 void AddInitCommand(CLI::App& app, CommandContext& ctx);
 void AddValidateCommand(CLI::App& app, CommandContext& ctx);
+void AddLintCommand(CLI::App& app, CommandContext& ctx);       // lint.cc
 void AddConsoleCommand(CLI::App& app, CommandContext& ctx);
 void AddGraphCommand(CLI::App& app, CommandContext& ctx);
 void AddStateCommand(CLI::App& app, CommandContext& ctx);        // state.cc (+ state_*.cc)

@@ -6,6 +6,7 @@ void AddAllCommands(CLI::App& app, CommandContext& ctx) {
   AddVersionCommand(app, ctx);
   AddInitCommand(app, ctx);
   AddValidateCommand(app, ctx);
+  AddLintCommand(app, ctx);
   AddPlanCommand(app, ctx);
   AddApplyCommand(app, ctx);
   AddRefreshCommand(app, ctx);

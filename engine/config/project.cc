@@ -133,6 +133,27 @@ void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSetting
   if (node["max_instances"]) limits.max_instances_range = NodeRange(f, node["max_instances"]);
 }
 
+void LoadLintSettings(const YamlFile& f, const YAML::Node& node, LintSettings& lint, Diagnostics& diags) {
+  if (!node.IsMap()) {
+    diags.Error("Invalid lint settings", "lint must be a mapping such as { disable: [k8s-deprecated-api] }.", NodeRange(f, node));
+    return;
+  }
+  CheckKeys(f, node, {"disable"}, "the lint settings", diags);
+  const YAML::Node disable = node["disable"];
+  if (!disable) return;
+  if (!disable.IsSequence()) {
+    diags.Error("Invalid lint settings", "lint.disable must be a list of rule ids such as [k8s-deprecated-api].",
+                NodeRange(f, disable));
+    return;
+  }
+  for (const YAML::Node& id : disable) {
+    if (auto rule = ScalarString(f, id, "lint.disable", diags)) {
+      lint.disable.push_back(*rule);
+      lint.disable_ranges.push_back(NodeRange(f, id));
+    }
+  }
+}
+
 // PostgreSQL schema names the state store accepts (state/postgres/conninfo.h says the same).
 bool ValidPostgresSchemaName(const std::string& name) {
   if (name.empty() || name.size() > 63 || (name[0] >= '0' && name[0] <= '9') || name.rfind("pg_", 0) == 0) return false;
@@ -266,12 +287,13 @@ std::optional<ProjectConfig> LoadProject(const std::string& dir, SourceRegistry&
     diags.Error("Invalid project file", "strata.yaml must be a mapping with project, state and stages.", NodeRange(f, doc->root));
     return std::nullopt;
   }
-  CheckKeys(f, doc->root, {"project", "state", "sandbox", "limits", "allow_paths_outside_project", "stages"}, "strata.yaml", diags);
+  CheckKeys(f, doc->root, {"project", "state", "sandbox", "limits", "lint", "allow_paths_outside_project", "stages"}, "strata.yaml", diags);
   ReadBool(f, doc->root, "allow_paths_outside_project", project.allow_paths_outside_project, diags);
   if (doc->root["project"]) project.name = ScalarString(f, doc->root["project"], "project", diags).value_or("");
   if (doc->root["state"]) LoadStateSettings(f, doc->root["state"], project.state, diags);
   if (doc->root["sandbox"]) LoadSandboxSettings(f, doc->root["sandbox"], project.sandbox, diags);
   if (doc->root["limits"]) LoadLimitsSettings(f, doc->root["limits"], project.limits, diags);
+  if (doc->root["lint"]) LoadLintSettings(f, doc->root["lint"], project.lint, diags);
   if (!doc->root["stages"]) {
     diags.Error("No stages", "strata.yaml needs a stages list, e.g. stages: [{ name: eks, path: 01-eks }].",
                 NodeRange(f, doc->root));

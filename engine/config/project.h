@@ -4,6 +4,7 @@
 //   state: { backend: sqlite, path: .strata/state.db, key_file: ... }
 //   sandbox: { enabled: true, latency_ms: 0, throttle_rate: 0 }   (optional)
 //   limits: { max_instances: 10000 }                              (optional)
+//   lint: { disable: [k8s-deprecated-api] }                       (optional)
 //   allow_paths_outside_project: false                             (optional)
 //   stages:
 //     - { name: eks, path: 01-eks }
@@ -66,6 +67,13 @@ struct LimitsSettings {
   SourceRange max_instances_range;  // where strata.yaml sets it, if it does
 };
 
+//! `lint:` — `strata lint`'s settings: the rule ids it does not report (engine/lint checks
+//! that each names a rule).
+struct LintSettings {
+  std::vector<std::string> disable;
+  std::vector<SourceRange> disable_ranges;  // where each entry is written
+};
+
 struct StageConfig {
   std::string name;
   std::string path;  // relative to the project root
@@ -79,6 +87,7 @@ struct ProjectConfig {
   StateSettings state;
   SandboxConfig sandbox;
   LimitsSettings limits;
+  LintSettings lint;
   std::vector<StageConfig> stages;
   bool allow_paths_outside_project = false;
 
