@@ -73,7 +73,7 @@ resources:
                 - container:
                     - name: web
                       image: \"nginx:1.27\"
-                      port: [{ container_port: 80 }]
+                      port: [{ container_port: 80, protocol: TCP }]
 "
 manifests="$provider
 resources:
@@ -99,15 +99,15 @@ resources:
           template:
             metadata: { labels: { app: web } }
             spec:
-              containers: [{ name: web, image: \"nginx:1.27\", ports: [{ containerPort: 80 }] }]
+              containers: [{ name: web, image: \"nginx:1.27\", ports: [{ containerPort: 80, protocol: TCP }] }]
 "
 s() { "$STRATA" -chdir="$proj" "$@"; }
 
-run init 0 s init
 echo "$typed" >"$proj/apps/main.yaml"
+run init 0 s init
 run "apply typed" 0 s apply -auto-approve apps || { echo "$out$err" | tail -30; finish; exit 1; }
 expect "the typed objects are made" "$out" "Apply complete! Resources: 3 added"
-run "typed: re-plan" 0 s plan -detailed-exitcode apps
+run "typed: re-plan" 0 s plan -detailed-exitcode apps || echo "$out" | head -80
 converged "typed: re-plan is clean"
 before=$(versions)
 
@@ -162,7 +162,7 @@ resources:
     type: kubernetes_deployment
     properties:
       metadata: [{ name: web, namespace: apps, labels: { app: web } }]
-      spec: [{ replicas: 1, selector: [{ match_labels: { app: web } }], template: [{ metadata: [{ labels: { app: web } }], spec: [{ container: [{ name: web, image: "nginx:1.27", port: [{ container_port: 80 }] }] }] }] }]
+      spec: [{ replicas: 1, selector: [{ match_labels: { app: web } }], template: [{ metadata: [{ labels: { app: web } }], spec: [{ container: [{ name: web, image: "nginx:1.27", port: [{ container_port: 80, protocol: TCP }] }] }] }] }]
   settings:
     type: kubernetes_secret
     properties:
