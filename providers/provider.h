@@ -126,6 +126,27 @@ struct ReadResult {
   bool not_ours = false;
 };
 
+//! MoveResourceState: an object's state as another resource type holds it (a `moved`
+//! entry or `state mv` across types). The addresses are for messages only.
+struct MoveStateRequest {
+  std::string from_address, to_address;
+  std::string from_provider;  // the provider recorded with the object, e.g. "registry.terraform.io/hashicorp/kubernetes"
+  std::string from_type;
+  int64_t from_schema_version = 0;
+  Value from_state;
+  std::string to_type;
+};
+
+struct MoveResult {
+  //! The state under `to_type` (null on error); sensitive parts marked.
+  Value state;
+  Diagnostics diags;
+};
+
+//! The refusal of a move across types, naming both addresses and what to do instead:
+//! `why` says why this pair cannot move ("the kinds differ: ...").
+Diagnostics CannotMoveAcrossTypes(const MoveStateRequest& request, const std::string& why);
+
 //! PlanResourceChange.
 struct PlanResult {
   //! The value the resource will have after apply: every attribute the provider cannot
@@ -271,6 +292,14 @@ class Provider {
     (void)type, (void)value;
     return 0;
   }
+
+  //! Terraform's MoveResourceState: the target type's provider converts the state of an
+  //! object recorded under another type (`request.from_type`, perhaps another provider's)
+  //! into `request.to_type`'s attributes, for the same remote object. Pure: it calls no API
+  //! and never touches state (the engine writes the answer), and it is asked of an instance
+  //! that was never configured. A type that cannot take the object returns an error naming
+  //! both addresses and what to do. The default refuses every move across types.
+  virtual MoveResult MoveResourceState(const MoveStateRequest& request) const;
 
   //! Reads a data source: `config` follows the data source schema; the result fills in
   //! its computed attributes.

@@ -181,4 +181,11 @@ ApplyResult ResourceType::Import(const OperationContext& ctx, const std::string&
   return result;
 }
 
+MoveResult ResourceType::MoveFrom(const ResourceType* from, const MoveStateRequest& request) const {
+  (void)from;
+  MoveResult result;
+  result.diags = CannotMoveAcrossTypes(request, Schema().type + " takes no other type's objects");
+  return result;
+}
+
 }  // namespace strata

@@ -66,6 +66,10 @@ class ResourceType {
   virtual ApplyResult Update(const OperationContext& ctx, const Value& prior, const Value& planned);
   virtual DeleteResult Delete(const OperationContext& ctx, const Value& prior);
   virtual ApplyResult Import(const OperationContext& ctx, const std::string& id);
+  //! Provider::MoveResourceState into this type; `from` is the provider's own type the
+  //! object was recorded under (null when another provider's); the state it returns is
+  //! normalized to Schema() and masked. The default refuses.
+  virtual MoveResult MoveFrom(const ResourceType* from, const MoveStateRequest& request) const;
 
  protected:
   //! Looks for the object an earlier create with ctx.idempotency_token made, by the type's

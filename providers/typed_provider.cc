@@ -37,6 +37,17 @@ ResourceType* TypedProvider::FindResource(const std::string& type, Diagnostics& 
   return diags.HasErrors() ? nullptr : it->second.get();
 }
 
+MoveResult TypedProvider::MoveResourceState(const MoveStateRequest& request) const {
+  auto to = resources_.find(request.to_type);
+  if (to == resources_.end()) {
+    MoveResult result;
+    result.diags = UnsupportedResourceType(Name(), request.to_type);
+    return result;
+  }
+  auto from = resources_.find(request.from_type);
+  return to->second->MoveFrom(from == resources_.end() ? nullptr : from->second.get(), request);
+}
+
 template <typename R, typename F>
 R TypedProvider::Dispatch(const std::string& type, F&& call) const {
   R result;

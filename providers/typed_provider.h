@@ -38,6 +38,9 @@ class TypedProvider : public Provider {
                                    const Value& planned) override;
   ApplyResult ImportResource(const OperationContext& ctx, const std::string& type, const std::string& id) override;
   ReadResult ReadDataSource(const OperationContext& ctx, const std::string& type, const Value& config) override;
+  //! The target type's MoveFrom, given the source type when this provider registered it.
+  //! Needs no configuration.
+  MoveResult MoveResourceState(const MoveStateRequest& request) const override;
   //! The resource type's OrderingClass(value); 0 for an unknown type.
   int OrderingClass(const std::string& type, const Value& value) const override;
 

@@ -76,7 +76,8 @@ StateResult<std::set<std::string>> SelectRemovals(const std::vector<StoredResour
 }
 
 StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::string& source,
-                               const std::string& destination, const std::string& stage, int64_t now_millis) {
+                               const std::string& destination, const std::string& stage, int64_t now_millis,
+                               const ConvertRow& convert) {
   auto from = ParseEditSelector(source, EditExistsExactly(rows, source));
   if (!from.ok()) return from.status();
   auto to = ParseEditSelector(destination, from->kind == EditSelector::Instance);
@@ -86,11 +87,15 @@ StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::stri
     return StateStatus::Error(StateCode::InvalidArgument, "cannot move " + source + " to " + destination +
                                                               ": both must be instances, resources or modules alike");
   }
-  // Instance and resource moves keep the resource type, as Terraform requires.
+  // Instance and resource moves keep the resource type unless the target type's provider
+  // converts the state (Terraform's MoveResourceState).
   auto src_addr = ParseResourceInstanceAddr(source).addr;
   auto dst_addr = ParseResourceInstanceAddr(destination).addr;
+  bool across_types = src_addr && dst_addr && from->kind != EditSelector::Module &&
+                      src_addr->resource.type != dst_addr->resource.type;
   if (src_addr && dst_addr && from->kind != EditSelector::Module &&
-      (src_addr->resource.type != dst_addr->resource.type || src_addr->resource.mode != dst_addr->resource.mode)) {
+      (src_addr->resource.mode != dst_addr->resource.mode || (across_types && !convert) ||
+       (across_types && src_addr->resource.mode != ResourceMode::Managed))) {
     return StateStatus::Error(StateCode::InvalidArgument, "cannot move " + source + " to " + destination +
                                                               ": the resource types differ");
   }
@@ -126,6 +131,11 @@ StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::stri
     if (!changed && rename == renames.end()) continue;
     plan.deleted.insert(r.address);
     r.dependencies = deps.dump();
+    if (rename != renames.end() && across_types) {
+      StateResult<StoredResource> converted = convert(r, rename->second);
+      if (!converted.ok()) return converted.status();
+      r = *converted;
+    }
     if (rename != renames.end()) r.address = rename->second;
     r.updated_at = now_millis;
   }

@@ -5,6 +5,7 @@
 // dependencies that named them rewritten). The stores only delete and write the rows.
 
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,9 +25,15 @@ struct MovePlan {
   std::vector<StoredResource> rows;  // every row after the move: write those the deletions removed
 };
 
+//! A move across resource types: the row `row` becomes at `new_address` (decoded,
+//! converted and sealed again by the store: SealedConversion in store_shared.h).
+using ConvertRow = std::function<StateResult<StoredResource>(const StoredResource& row, const std::string& new_address)>;
+
 //! `state mv SOURCE DESTINATION` on `rows`: NotFound when SOURCE selects nothing,
-//! InvalidArgument when the kinds or resource types differ or a destination is taken.
+//! InvalidArgument when the kinds differ, a destination is taken, or the resource types
+//! differ and `convert` is absent or refuses an instance (then nothing moves).
 StateResult<MovePlan> PlanMove(std::vector<StoredResource> rows, const std::string& source,
-                               const std::string& destination, const std::string& stage, int64_t now_millis);
+                               const std::string& destination, const std::string& stage, int64_t now_millis,
+                               const ConvertRow& convert = nullptr);
 
 }  // namespace strata::state

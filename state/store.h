@@ -51,6 +51,11 @@ namespace strata::state {
 //! directory or mount) still serves them; writes through such a store fail.
 enum class StoreAccess { ReadWrite, ReadOnly };
 
+//! A move across resource types (state mv): `from`'s state as it is held at `to`, or why it
+//! cannot be. The engine gives it (it asks the target type's provider); stores only call it.
+using ConvertMoved =
+    std::function<StateResult<ResourceInstanceState>(const ResourceInstanceState& from, const ResourceInstanceAddr& to)>;
+
 struct LockRequest {
   std::string stage;
   std::string operation;  // shown to whoever finds the lock held: "apply", "state mv", ...
@@ -192,9 +197,13 @@ class StateStore {
                                      const std::string& key) = 0;
   //! Gives an instance (its current and deposed objects) a new address in one step (a moved
   //! entry applied), keeping everything else, so that no interruption can leave the object under neither address or both.
-  //! NotFound when `from` is absent; InvalidArgument when `to` is taken.
+  //! NotFound when `from` is absent; InvalidArgument when `to` is taken. A move across
+  //! resource types gives `converted` (its address `to`): the current object is written as
+  //! it (attributes, provider and schema version as the target type's provider converted
+  //! them) in the same step.
   virtual StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
-                                     const ResourceInstanceAddr& to) = 0;
+                                     const ResourceInstanceAddr& to,
+                                     const ResourceInstanceState* converted = nullptr) = 0;
   //! Records which outputs of earlier stages the stage read, replacing what was recorded
   //! for it before (the caller sorts them by stage and output). A write of the change set,
   //! durable when it returns like the others, but not part of the stage's state: it moves
@@ -214,9 +223,13 @@ class StateStore {
   virtual StateResult<int64_t> RemoveResources(const std::string& lock_id, const std::string& stage,
                                                const std::vector<std::string>& addresses) = 0;
   //! Renames an instance (or, for a resource address without key, all its instances), and
-  //! rewrites dependencies that named it. NotFound / InvalidArgument when dst exists.
+  //! rewrites dependencies that named it. NotFound / InvalidArgument when dst exists. When
+  //! the resource types differ, `convert` gives each instance's state under its new address
+  //! (the engine asks the target type's provider); without it, or when it refuses, nothing
+  //! moves (InvalidArgument).
   virtual StateResult<int64_t> MoveResource(const std::string& lock_id, const std::string& stage,
-                                            const std::string& source, const std::string& destination) = 0;
+                                            const std::string& source, const std::string& destination,
+                                            const ConvertMoved& convert = nullptr) = 0;
   //! Replaces the stage's state (state push). Refuses another lineage or an older serial
   //! unless forced. Returns the new serial: max(current + 1, state.serial).
   virtual StateResult<int64_t> ReplaceStage(const std::string& lock_id, const StageState& state,

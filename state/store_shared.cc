@@ -117,6 +117,29 @@ StoredResource EncodeResourceRow(const ResourceInstanceState& r, const std::opti
   return row;
 }
 
+ConvertRow SealedConversion(const ConvertMoved& convert, const crypto::KeyRing& keys, StateEnvironment& env,
+                            const std::string& stage) {
+  if (!convert) return nullptr;
+  return [&convert, &keys, &env, stage](const StoredResource& row,
+                                        const std::string& new_address) -> StateResult<StoredResource> {
+    if (!row.deposed.empty()) {
+      return StateStatus::Error(StateCode::InvalidArgument,
+                                "cannot move " + row.address + " to " + new_address +
+                                    " across resource types: it has a deposed object. Run strata apply first.");
+    }
+    StateResult<ResourceInstanceState> decoded = DecodeResource(row, keys, /*decrypt=*/true, stage);
+    if (!decoded.ok()) return decoded.status();
+    AddrParseResult to = ParseResourceInstanceAddr(new_address);
+    if (!to.addr) return StateStatus::Error(StateCode::InvalidArgument, "\"" + new_address + "\": " + to.error);
+    StateResult<ResourceInstanceState> converted = convert(*decoded, *to.addr);
+    if (!converted.ok()) return converted.status();
+    converted->addr = *to.addr;
+    StoredResource out = EncodeResource(*converted, keys, env);
+    out.created_at = row.created_at;
+    return out;
+  };
+}
+
 StateResult<StageState> DecodeStage(const std::string& stage, const std::string& lineage, int64_t serial,
                                     const std::vector<StoredResource>& rows, const std::vector<StoredOutput>& outputs,
                                     const crypto::KeyRing& keys, bool decrypt) {

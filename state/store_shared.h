@@ -11,6 +11,7 @@
 
 #include "state/crypto/state_key.h"
 #include "state/environment.h"
+#include "state/state_edits.h"
 #include "state/store.h"
 #include "state/stored_rows.h"
 
@@ -52,6 +53,11 @@ bool SameOutputs(const std::vector<StoredOutput>& existing, const std::vector<Ou
 //! EncodeResource, with created_at kept from `prior` (or now) and updated_at now.
 StoredResource EncodeResourceRow(const ResourceInstanceState& r, const std::optional<StoredResource>& prior,
                                  const crypto::KeyRing& keys, StateEnvironment& env);
+//! state mv across types: each row decoded (its secrets opened with `keys`), given to
+//! `convert` at its new address, and sealed again; a refusal or a missing key is
+//! InvalidArgument / the sealer's error, and nothing moves.
+ConvertRow SealedConversion(const ConvertMoved& convert, const crypto::KeyRing& keys, StateEnvironment& env,
+                            const std::string& stage);
 //! A stage's state from its rows (deposed objects apart).
 StateResult<StageState> DecodeStage(const std::string& stage, const std::string& lineage, int64_t serial,
                                     const std::vector<StoredResource>& rows, const std::vector<StoredOutput>& outputs,

@@ -2,7 +2,9 @@
 
 #include <ostream>
 
+#include "engine/cli/run_session.h"
 #include "engine/cli/state_session.h"
+#include "engine/core/moves.h"
 
 namespace strata::cli {
 
@@ -22,6 +24,24 @@ void AddStateRmCommand(CLI::App* parent, CommandContext& ctx) {
       });
 }
 
+namespace {
+
+// A move across resource types: the target type's provider converts the state (no API call).
+state::StateResult<state::ResourceInstanceState> ConvertForStateMv(const state::ResourceInstanceState& from,
+                                                                    const ResourceInstanceAddr& to) {
+  Diagnostics diags;
+  std::optional<state::ResourceInstanceState> converted = ConvertMovedInstance(CompiledProviders(), from, to, diags);
+  if (converted) return *converted;
+  std::string message;
+  for (const Diagnostic& d : diags) {
+    if (d.severity != Severity::Error) continue;
+    message += (message.empty() ? "" : "; ") + d.summary + ": " + d.detail;
+  }
+  return state::StateStatus::Error(state::StateCode::InvalidArgument, message);
+}
+
+}  // namespace
+
 void AddStateMvCommand(CLI::App* parent, CommandContext& ctx) {
   AddLockedStageVerb(
       parent, ctx, "mv",
@@ -31,7 +51,7 @@ void AddStateMvCommand(CLI::App* parent, CommandContext& ctx) {
         if (rest.size() != 2) return session.Error("Wrong arguments", "Usage: strata state mv [STAGE] SOURCE DESTINATION");
         auto held = session.Lock(stage, "state mv", lock);
         if (!held) return;
-        auto serial = session.store().MoveResource(held->id(), stage, rest[0], rest[1]);
+        auto serial = session.store().MoveResource(held->id(), stage, rest[0], rest[1], ConvertForStateMv);
         if (!serial.ok()) return session.Fail(serial.status());
         *ctx.out << "Move \"" << rest[0] << "\" to \"" << rest[1] << "\"\nSuccessfully moved in stage " << stage
                  << " (serial " << *serial << ").\n";

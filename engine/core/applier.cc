@@ -483,8 +483,25 @@ class Applier {
     for (const ResourceInstanceChange& c : req_.plan->changes) {
       std::string address = c.addr.ToString();
       if (c.previous_addr && FindInMemory(*c.previous_addr)) {
-        if (!CheckStored(req_.store->RenameResource(*cs_, *c.previous_addr, c.addr), address, diags_)) continue;
-        FindInMemory(*c.previous_addr)->addr = c.addr;
+        // Across types the object takes the attributes the target type's provider converted
+        // them to (planned in `before`), in the same step as its new address.
+        std::optional<state::ResourceInstanceState> converted;
+        if (c.previous_addr->resource.type != c.addr.resource.type && c.before.IsMapping()) {
+          converted = *FindInMemory(*c.previous_addr);
+          converted->addr = c.addr;
+          converted->provider = c.provider;
+          converted->attributes = c.before;
+          converted->schema_version = c.schema_version;
+        }
+        if (!CheckStored(req_.store->RenameResource(*cs_, *c.previous_addr, c.addr, converted ? &*converted : nullptr),
+                         address, diags_)) {
+          continue;
+        }
+        if (converted) {
+          *FindInMemory(*c.previous_addr) = *converted;
+        } else {
+          FindInMemory(*c.previous_addr)->addr = c.addr;
+        }
       }
       if (c.action == Action::Forget && FindInMemory(c.addr)) {
         if (CheckStored(req_.store->DeleteResource(*cs_, c.addr), address, diags_)) ForgetInMemory(c.addr);

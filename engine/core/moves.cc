@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/provider_set.h"
+
 namespace strata {
 namespace {
 
@@ -117,12 +119,11 @@ class MoveApplier {
                      m.range);
         continue;
       }
-      if (from->resource && (from->resource->resource.type != to->resource->resource.type ||
-                             from->resource->resource.mode != ResourceMode::Managed ||
+      // Across types the target type's provider converts the state (the planner asks it).
+      if (from->resource && (from->resource->resource.mode != ResourceMode::Managed ||
                              to->resource->resource.mode != ResourceMode::Managed)) {
         diags_.Error("Invalid move",
-                     fmt::format("{} cannot move to {}: a move keeps the object, so both must be managed resources of "
-                                 "the same type.",
+                     fmt::format("{} cannot move to {}: a move keeps the object, so both must be managed resources.",
                                  m.from, m.to),
                      m.range);
         continue;
@@ -220,8 +221,10 @@ class MoveApplier {
       }
     }
     if (diags_.HasErrors()) return;  // nothing is renamed when any entry is in error
-    for (const auto& [index, addr] : renames) {
+    for (size_t k = 0; k < renames.size(); ++k) {
+      const auto& [index, addr] = renames[k];
       out_.previous[addr] = prior_.resources[index].addr;
+      out_.entry[addr] = by[k]->config->range;
       prior_.resources[index].addr = addr;
     }
     std::sort(prior_.resources.begin(), prior_.resources.end(),
@@ -267,6 +270,41 @@ class MoveApplier {
 };
 
 }  // namespace
+
+std::optional<state::ResourceInstanceState> ConvertMovedInstance(const ProviderRegistry& providers,
+                                                                 const state::ResourceInstanceState& instance,
+                                                                 const ResourceInstanceAddr& to, Diagnostics& diags) {
+  state::ResourceInstanceState out = instance;
+  out.addr = to;
+  const std::string& from_type = instance.addr.resource.type;
+  const std::string& to_type = to.resource.type;
+  if (from_type == to_type) return out;
+  MoveStateRequest request{instance.addr.ToString(), to.ToString(), instance.provider, from_type,
+                           instance.schema_version, instance.attributes, to_type};
+  std::optional<std::string> name = providers.ProviderFor(ResourceMode::Managed, to_type);
+  std::unique_ptr<Provider> provider = name ? providers.Create(*name) : nullptr;
+  if (!provider) {
+    diags.Error("Cannot move across resource types",
+                fmt::format("{} cannot move to {}: no provider serves the resource type {}.", request.from_address,
+                            request.to_address, to_type));
+    return std::nullopt;
+  }
+  if (!instance.deposed.empty() || !instance.attributes.IsMapping()) {
+    diags.Error("Cannot move across resource types",
+                fmt::format("{} cannot move to {}: it has {} object. Run strata apply first, then move it.",
+                            request.from_address, request.to_address,
+                            instance.deposed.empty() ? "an interrupted create and no" : "a deposed"));
+    return std::nullopt;
+  }
+  MoveResult moved = provider->MoveResourceState(request);
+  diags.AppendFor(moved.diags, request.to_address);
+  if (moved.diags.HasErrors()) return std::nullopt;
+  out.attributes = moved.state;
+  const ResourceSchema* schema = providers.SchemaOf(*name) ? providers.SchemaOf(*name)->Find(ResourceMode::Managed, to_type) : nullptr;
+  out.schema_version = schema ? schema->version : 0;
+  if (providers.ProviderFor(ResourceMode::Managed, from_type) != name) out.provider = ProviderSet::SourceAddress(*name);
+  return out;
+}
 
 StateMoves ApplyMoveStatements(const ModuleConfig& root, const StageGraph& graph, state::StageState& prior,
                                Diagnostics& diags) {

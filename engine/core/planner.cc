@@ -69,6 +69,7 @@ class Planner {
       // the plan is made against the copy, and the apply renames as the plan says.
       moved_prior_ = *request.prior;
       moves_ = ApplyMoveStatements(*root, *request.stage->graph, moved_prior_, diags_);
+      ConvertMovesAcrossTypes();
       prior_state_ = &moved_prior_;
     }
     for (const auto& r : prior_state_->resources) {
@@ -76,6 +77,25 @@ class Planner {
       interrupted_creates_in_state_ = interrupted_creates_in_state_ || r.IsInterruptedCreate();
     }
     for (const auto& text : request.replace) replace_.insert(text);
+  }
+
+  // A move across resource types: the target type's provider converts the object's
+  // attributes (no API call); the plan then refreshes and plans it as that type.
+  void ConvertMovesAcrossTypes() {
+    for (state::ResourceInstanceState& r : moved_prior_.resources) {
+      auto from = moves_.previous.find(r.addr);
+      if (from == moves_.previous.end() || from->second.resource.type == r.addr.resource.type) continue;
+      state::ResourceInstanceState original = r;
+      original.addr = from->second;
+      Diagnostics converting;
+      std::optional<state::ResourceInstanceState> converted =
+          ConvertMovedInstance(*req_.providers, original, r.addr, converting);
+      for (Diagnostic d : converting) {
+        if (!d.subject.IsKnown()) d.subject = moves_.entry[r.addr];
+        diags_.Add(std::move(d));
+      }
+      if (converted) r = std::move(*converted);
+    }
   }
 
   PlanOutcome Run() {

@@ -260,7 +260,7 @@ StateStatus PostgresStateStore::DeleteResource(const ChangeSet& cs, const Resour
 }
 
 StateStatus PostgresStateStore::RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
-                                               const ResourceInstanceAddr& to) {
+                                               const ResourceInstanceAddr& to, const ResourceInstanceState* converted) {
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
@@ -274,6 +274,8 @@ StateStatus PostgresStateStore::RenameResource(const ChangeSet& cs, const Resour
     if (renamed.Affected() == 0) {
       return StateStatus::Error(StateCode::NotFound, from.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
     }
+    // Across types: the current object under its new type, in the same transaction.
+    if (converted) WriteResource(cs.stage, Encode(*converted, ReadResource(cs.stage, to.ToString())));
     MarkDirty(cs.id);
     tx.Commit();
     return StateStatus::Ok();

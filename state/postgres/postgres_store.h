@@ -96,7 +96,8 @@ class PostgresStateStore final : public StateStore {
   std::vector<StateResult<int64_t>> WriteJournal(const ChangeSet& cs, const std::vector<JournalEntry>& entries) override;
   StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) override;
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
-  StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to) override;
+  StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to,
+                             const ResourceInstanceState* converted = nullptr) override;
   StateStatus DeposeResource(const ChangeSet& cs, const ResourceInstanceAddr& addr, const std::string& key) override;
   StateStatus RestoreDeposed(const ChangeSet& cs, const ResourceInstanceAddr& addr, const std::string& key) override;
   StateStatus RecordUpstreamReads(const ChangeSet& cs, const std::vector<UpstreamRead>& reads) override;
@@ -106,7 +107,7 @@ class PostgresStateStore final : public StateStore {
   StateResult<int64_t> RemoveResources(const std::string& lock_id, const std::string& stage,
                                        const std::vector<std::string>& addresses) override;
   StateResult<int64_t> MoveResource(const std::string& lock_id, const std::string& stage, const std::string& source,
-                                    const std::string& destination) override;
+                                    const std::string& destination, const ConvertMoved& convert = nullptr) override;
   StateResult<int64_t> ReplaceStage(const std::string& lock_id, const StageState& state,
                                     const ReplaceOptions& options) override;
   StateResult<int64_t> Rollback(const std::string& lock_id, const std::string& stage, int64_t serial) override;

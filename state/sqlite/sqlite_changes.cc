@@ -304,7 +304,7 @@ StateStatus SqliteStateStore::DeleteResource(const ChangeSet& cs, const Resource
 }
 
 StateStatus SqliteStateStore::RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
-                                             const ResourceInstanceAddr& to) {
+                                             const ResourceInstanceAddr& to, const ResourceInstanceState* converted) {
   return Guard([&]() -> StateStatus {
     Transaction tx(*db_, Transaction::Kind::Write);
     STRATA_REQUIRE_OPEN(cs);
@@ -322,6 +322,8 @@ StateStatus SqliteStateStore::RenameResource(const ChangeSet& cs, const Resource
     if (db_->Changes() == 0) {
       return StateStatus::Error(StateCode::NotFound, from.ToString() + " is not in the state of stage \"" + cs.stage + "\"");
     }
+    // Across types: the current object under its new type, in the same transaction.
+    if (converted) WriteResource(cs.stage, Encode(*converted, ReadResource(cs.stage, to.ToString())));
     MarkDirty(cs.id);
     tx.Commit();
     return StateStatus::Ok();

@@ -29,11 +29,13 @@ StateResult<int64_t> SqliteStateStore::RemoveResources(const std::string& lock_i
 }
 
 StateResult<int64_t> SqliteStateStore::MoveResource(const std::string& lock_id, const std::string& stage,
-                                                    const std::string& source, const std::string& destination) {
+                                                    const std::string& source, const std::string& destination,
+                                                    const ConvertMoved& convert) {
   return Guard([&]() -> StateResult<int64_t> {
     Transaction tx(*db_, Transaction::Kind::Write);
     if (StateStatus s = RequireLock(stage, lock_id); !s.ok()) return s;
-    auto plan = PlanMove(ReadResources(stage), source, destination, stage, env_->NowMillis());
+    auto plan = PlanMove(ReadResources(stage), source, destination, stage, env_->NowMillis(),
+                         SealedConversion(convert, options_.keys, *env_, stage));
     if (!plan.ok()) return plan.status();
     for (const auto& address : plan->deleted) {
       db_->Prepare("DELETE FROM resources WHERE stage = ? AND address = ?").Bind(1, Key(stage)).Bind(2, address).Run();

@@ -97,6 +97,17 @@ class KubernetesManifest final : public ManifestResource {
     return Value::Object({{"manifest", JsonToValue(ManifestFromLive(live))}});
   }
   WaitFor WaitOf(const Value& v, Diagnostics& diags) const override { return ParseWait(Get(v, "wait"), diags); }
+  Value MovedArguments(const Json& manifest, const Json& seen, bool rollout) const override {
+    (void)seen;
+    Value args = Value::Object({{"manifest", JsonToValue(manifest)}});
+    return rollout ? With(args, "wait", Value::Object({{"rollout", Value::Bool(true)}})) : args;
+  }
+  // `object`: the part of the live object Strata's manager owned when last seen.
+  Json LastSeen(const Value& v) const override {
+    Value object = Get(v, "object");
+    return object.IsWhollyKnown() && object.IsMapping() ? ValueToJson(object.DeepUnmark())
+                                                        : ManifestResource::LastSeen(v);
+  }
   Value Masked(const ObjectRef& ref, Value v) const override { return MaskSecret(ref, std::move(v)); }
 };
 

@@ -202,6 +202,67 @@ DeleteResult ManifestResource::Delete(const OperationContext& ctx, const Value& 
   return result;
 }
 
+// A namespaced object written without a namespace lives in "default" (Terraform's typed
+// resources write it; a kubernetes_manifest may leave it out).
+namespace {
+bool MovedSameObject(const ObjectRef& a, const ObjectRef& b) {
+  auto ns = [](const std::string& n) { return n.empty() ? std::string("default") : n; };
+  return a.api_version == b.api_version && a.kind == b.kind && a.name == b.name &&
+         ns(a.namespace_name) == ns(b.namespace_name);
+}
+}  // namespace
+
+MoveResult ManifestResource::MoveFrom(const ResourceType* from_type, const MoveStateRequest& request) const {
+  MoveResult result;
+  const auto* from = dynamic_cast<const ManifestResource*>(from_type);
+  if (from == nullptr) {
+    result.diags = CannotMoveAcrossTypes(
+        request, "only the Kubernetes types (kubernetes_manifest and the typed kubernetes_* resources) hold a "
+                 "Kubernetes object");
+    return result;
+  }
+  const Value& prior = request.from_state;
+  Value manifest = from->ManifestOf(prior);
+  if (!prior.IsMapping() || !manifest.IsWhollyKnown()) {
+    result.diags = CannotMoveAcrossTypes(request, "its state holds no complete manifest (apply it first)");
+    return result;
+  }
+  Json manifest_json = ValueToJson(manifest.DeepUnmark());
+  auto ref = RefOf(manifest_json);
+  if (!ref.ok()) {
+    result.diags = CannotMoveAcrossTypes(request, "its state holds no valid manifest: " + ref.error());
+    return result;
+  }
+  if (!Holds(*ref)) {
+    result.diags = CannotMoveAcrossTypes(
+        request, fmt::format("it holds {} {}, which {} does not", ref->api_version, ref->kind, request.to_type));
+    return result;
+  }
+  std::string manager = ManagerOf(prior).name;
+  if (manager != "strata" && !Schema().attributes.count("field_manager")) {
+    result.diags = CannotMoveAcrossTypes(
+        request, fmt::format("it applies under field manager \"{}\" and {} applies as \"strata\" (remove "
+                             "field_manager from its configuration and apply before moving)",
+                             manager, request.to_type));
+    return result;
+  }
+  Json seen = from->LastSeen(prior);
+  Diagnostics wait_diags;  // a wait in state was valid when it was applied
+  Value state = MovedArguments(manifest_json, seen, from->WaitOf(prior, wait_diags).rollout);
+  // The object as this type names it (a typed resource writes the namespace "default").
+  auto moved = RefOf(ValueToJson(ManifestOf(state).DeepUnmark()));
+  if (!moved.ok() || !MovedSameObject(*ref, *moved)) {
+    result.diags = CannotMoveAcrossTypes(
+        request, fmt::format("it holds {}, which {} would hold as {}", ref->Describe(), request.to_type,
+                             moved.ok() ? moved->Describe() : moved.error()));
+    return result;
+  }
+  state = WithLiveObject(state, seen, ParseFields(prior), *moved);
+  if (!Get(prior, "timeouts").IsNull()) state = With(state, "timeouts", Get(prior, "timeouts"));
+  result.state = Masked(*moved, Normalize(Schema(), state));
+  return result;
+}
+
 ApplyResult ManifestResource::Import(const OperationContext& ctx, const std::string& id) {
   ApplyResult result;
   if (!session_->Reachable()) {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/value/json.h"
 #include "providers/kubernetes/client/kube_session.h"
 #include "providers/kubernetes/manifest/readiness.h"
 #include "providers/kubernetes/manifest/server_side_apply.h"
@@ -38,6 +39,14 @@ class ManifestResource : public ResourceType {
   ReadResult Read(const OperationContext& ctx, const Value& prior) override;
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override;
   ApplyResult Import(const OperationContext& ctx, const std::string& id) override;
+  //! A move between two Kubernetes types of the same object (kubernetes_deployment ↔
+  //! kubernetes_manifest, kubernetes_deployment → kubernetes_deployment_v1): the source's
+  //! manifest, owned fields and last-seen server metadata in this type's attributes, with
+  //! `timeouts` and the rollout wait carried; the cluster is not asked. Refused when `from`
+  //! is not a Kubernetes type, when this type cannot hold the source's kind, when the
+  //! object's identity (apiVersion, kind, namespace, name) would change, or when the source
+  //! applies under a field manager this type cannot name.
+  MoveResult MoveFrom(const ResourceType* from, const MoveStateRequest& request) const override;
 
  protected:
   ReadResult FindCreated(const OperationContext& ctx, const Value& planned) override;
@@ -58,6 +67,17 @@ class ManifestResource : public ResourceType {
   virtual Value WithPriorAnswer(Value planned, const Value& prior) const = 0;
   //! The state of an imported object before WithAnswer: the arguments that describe `live`.
   virtual Value ImportedArguments(const Json& live) const = 0;
+  //! The arguments of this type that describe `manifest` (a move's target), before
+  //! WithAnswer; `rollout` is whether the source waited for rollouts.
+  virtual Value MovedArguments(const Json& manifest, const Json& seen, bool rollout) const = 0;
+  //! The object as state `v` last saw it, for a move: at least the manifest, with the
+  //! server's metadata where the state keeps it.
+  virtual Json LastSeen(const Value& v) const { return ValueToJson(ManifestOf(v).DeepUnmark()); }
+  //! Whether this type can hold an object of `ref`'s apiVersion and kind.
+  virtual bool Holds(const ObjectRef& ref) const {
+    (void)ref;
+    return true;
+  }
   //! What an apply waits for (errors in `diags`).
   virtual WaitFor WaitOf(const Value& v, Diagnostics& diags) const = 0;
   //! The object's import id, kept as `id` (kubernetes_manifest: "apiVersion=v1,kind=...").

@@ -120,6 +120,31 @@ class KubernetesTyped final : public ManifestResource {
     return state;
   }
 
+  // A move from another Kubernetes type: the manifest in Terraform's attributes, and the
+  // wait argument true when the source waited for rollouts (else Terraform's default).
+  Value MovedArguments(const Json& manifest, const Json& seen, bool rollout) const override {
+    Value state = Value::Object(shape_.FromObject(manifest, seen));
+    if (!terraform_.wait_argument.empty()) {
+      state = With(state, terraform_.wait_argument, Value::Bool(rollout || terraform_.wait_default));
+    }
+    return state;
+  }
+
+  // The manifest with the server's metadata the state keeps (resource_version, uid, generation).
+  Json LastSeen(const Value& v) const override {
+    Json seen = ManifestResource::LastSeen(v);
+    Value meta = FirstBlock(v, "metadata");
+    for (auto [attr, key] : {std::pair{"resource_version", "resourceVersion"}, {"uid", "uid"}, {"generation", "generation"}}) {
+      Value x = Get(meta, attr);
+      if (x.IsKnown() && !x.IsNull()) seen["metadata"][key] = ValueToJson(x);
+    }
+    return seen;
+  }
+
+  bool Holds(const ObjectRef& ref) const override {
+    return ref.api_version == shape_.kind().api_version && ref.kind == shape_.kind().kind;
+  }
+
   WaitFor WaitOf(const Value& v, Diagnostics& diags) const override {
     (void)diags;
     WaitFor wait;

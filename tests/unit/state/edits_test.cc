@@ -74,6 +74,55 @@ TEST_P(EditsTest, MoveRefusals) {
             StateCode::InvalidArgument);
 }
 
+// state mv across types: the engine's converter gives each instance's new state (a secret
+// in it sealed again); a refusal moves nothing.
+TEST_P(EditsTest, MoveAcrossTypesWritesTheConvertedStateOrNothing) {
+  ConvertMoved convert = [](const ResourceInstanceState& from, const ResourceInstanceAddr& to)
+      -> StateResult<ResourceInstanceState> {
+    EXPECT_EQ(from.addr.ToString(), "aws_vpc.main");
+    ResourceInstanceState out = from;
+    out.addr = to;
+    out.schema_version = 2;
+    out.attributes = Value::Object({{"name", Value::String("net")}, {"token", Value::String("s3cret").MarkSensitive()}});
+    return out;
+  };
+  auto serial = store->MoveResource(lock.id, "eks", "aws_vpc.main", "aws_network.main", convert);
+  ASSERT_TRUE(serial.ok()) << serial.status().message();
+  auto stage = store->LoadStage("eks", {});
+  const ResourceInstanceState* moved = stage->FindResource(Addr("aws_network.main"));
+  ASSERT_NE(moved, nullptr);
+  EXPECT_EQ(stage->FindResource(Addr("aws_vpc.main")), nullptr);
+  EXPECT_EQ(moved->schema_version, 2);
+  EXPECT_EQ(moved->attributes.AsMap().at("name").AsString(), "net");
+  EXPECT_TRUE(moved->attributes.AsMap().at("token").IsSensitive());
+  EXPECT_EQ(stage->FindResource(Addr("aws_subnet.a"))->dependencies, std::vector<std::string>{"aws_network.main"});
+
+  ConvertMoved refuse = [](const ResourceInstanceState&, const ResourceInstanceAddr&) -> StateResult<ResourceInstanceState> {
+    return StateStatus::Error(StateCode::InvalidArgument, "aws_instance.web[0] cannot move to aws_vm.web[0]: no");
+  };
+  auto refused = store->MoveResource(lock.id, "eks", "aws_instance.web", "aws_vm.web", refuse);
+  EXPECT_EQ(refused.status().code(), StateCode::InvalidArgument);
+  EXPECT_NE(refused.status().message().find("cannot move"), std::string::npos);
+  EXPECT_NE(store->LoadStage("eks", {})->FindResource(Addr("aws_instance.web[1]")), nullptr);
+}
+
+// A moved entry across types: the rename writes the converted object in the same step.
+TEST_P(EditsTest, RenameAcrossTypesWritesTheConvertedObject) {
+  auto cs = store->BeginChangeSet(lock.id, "eks", "apply");
+  ASSERT_TRUE(cs.ok()) << cs.status().message();
+  ResourceInstanceState converted = Resource("aws_network.main", Value::Object({{"name", Value::String("net")}}));
+  converted.schema_version = 3;
+  ASSERT_TRUE(store->RenameResource(*cs, Addr("aws_vpc.main"), Addr("aws_network.main"), &converted).ok());
+  ASSERT_TRUE(store->CommitChangeSet(*cs, std::nullopt).ok());
+  auto stage = store->LoadStage("eks", {});
+  const ResourceInstanceState* moved = stage->FindResource(Addr("aws_network.main"));
+  ASSERT_NE(moved, nullptr);
+  EXPECT_EQ(moved->addr.resource.type, "aws_network");
+  EXPECT_EQ(moved->schema_version, 3);
+  EXPECT_EQ(moved->attributes.AsMap().at("name").AsString(), "net");
+  EXPECT_EQ(stage->FindResource(Addr("aws_vpc.main")), nullptr);
+}
+
 TEST_P(EditsTest, PushChecksLineageAndSerial) {
   auto current = *store->LoadStage("eks", {});
   StageState pushed = current;
