@@ -70,8 +70,8 @@ StateStatus RecoveringStore::NotStarted(const std::string& address) {
   offline_->not_started.push_back(address);
   file_status_ = WriteRecoveryFile(path_, *offline_);
   return StateStatus::Error(StateCode::Unreachable,
-                            "not started: the state database is unreachable, so nothing new starts (" +
-                                offline_->reason + ")");
+                            "not started: the state database is unreachable, so nothing new starts (the last error "
+                            "says where the results of this apply were saved)");
 }
 
 std::optional<StoredResource> RecoveringStore::Encode(const std::optional<ResourceInstanceState>& r) {

@@ -103,10 +103,14 @@ bool PostgresStateStore::ConnectionBroken() {
 
 StateStatus PostgresStateStore::LostStatus(const pg::PgError& e) const {
   std::string what = e.what();
-  for (char& c : what) {
-    if (c == '\n') c = ' ';
+  // libpq's message is several tab-indented lines: one line here.
+  std::string line;
+  for (char c : what) {
+    if (c == '\n' || c == '\t') c = ' ';
+    if (c != ' ' || (!line.empty() && line.back() != ' ')) line += c;
   }
-  while (!what.empty() && what.back() == ' ') what.pop_back();
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  what = line;
   auto seconds = std::chrono::duration_cast<std::chrono::seconds>(options_.retry_timeout).count();
   return StateStatus::Error(StateCode::Unreachable,
                             "lost the connection to the state database " + Where() + " (" + what + ")" +

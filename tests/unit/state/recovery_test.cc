@@ -91,7 +91,9 @@ TEST_P(RecoveryTest, PushWritesTheSavedResultOnceAndSealed) {
   ASSERT_NE(db, nullptr);
   EXPECT_EQ(db->status, ResourceStatus::Created);
   EXPECT_EQ(db->attributes.AsMap().at("password").AsString(), kRecoverySecret);
-  EXPECT_EQ(stage->outputs.at("db").value.AsString(), "db-1");
+  ASSERT_EQ(stage->outputs.size(), 1u);
+  EXPECT_EQ(stage->outputs[0].name, "db");
+  EXPECT_EQ(stage->outputs[0].value.AsString(), "db-1");
   EXPECT_TRUE(store->PendingOperations("eks")->empty());
   EXPECT_EQ(store->History("eks")->front().operation, RecoveryOperationName(f));
   std::string stored = StoredText(dir.File("state.db"));
