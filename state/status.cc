@@ -16,6 +16,7 @@ const char* StateCodeName(StateCode code) {
     case StateCode::Corrupt: return "corrupt";
     case StateCode::Busy: return "busy";
     case StateCode::Io: return "i/o error";
+    case StateCode::Unreachable: return "unreachable";
     case StateCode::InvalidArgument: return "invalid argument";
   }
   return "unknown";
@@ -35,6 +36,7 @@ const char* Summary(StateCode code) {
     case StateCode::Corrupt: return "State database is damaged";
     case StateCode::Busy: return "State database busy";
     case StateCode::Io: return "State database error";
+    case StateCode::Unreachable: return "State database unreachable";
     case StateCode::InvalidArgument: return "Invalid state request";
     case StateCode::Ok: break;
   }

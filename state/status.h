@@ -26,6 +26,7 @@ enum class StateCode {
   Corrupt,          // not a database, truncated, or failing integrity checks
   Busy,             // the database stayed locked by another process past the busy timeout
   Io,               // any other SQLite or file-system failure
+  Unreachable,      // the database went away and did not come back within state.retry_timeout
   InvalidArgument,  // the caller asked for something malformed
 };
 

@@ -87,6 +87,10 @@ void ApplyView::Summary(const ApplyOutcome& o, bool destroy, const Plan& plan) {
     for (const auto& a : o.remaining) out_ << "  remaining: " << a << "\n";
     return;
   }
+  if (o.commit_failed && o.failed.empty() && !o.interrupted) {
+    out_ << "\nApply failed. " << counts << " Its results could not be committed to the state: see the error above.\n";
+    return;
+  }
   if (o.failed.empty() && !o.interrupted) {
     std::string done = fmt::format("{} complete! {}", destroy ? "Destroy" : "Apply", counts);
     out_ << "\n" << (color_ ? "\x1b[1m\x1b[32m" + done + "\x1b[0m" : done) << "\n";
@@ -102,7 +106,11 @@ void ApplyView::Summary(const ApplyOutcome& o, bool destroy, const Plan& plan) {
     out_ << "Not started because of the interrupt (" << o.not_started.size() << "):\n";
     for (const auto& a : o.not_started) out_ << "  " << a << "\n";
   }
-  out_ << "What succeeded is recorded in state; run plan to see what is left.\n";
+  if (o.commit_failed) {
+    out_ << "Its results could not be committed to the state: see the error above.\n";
+  } else {
+    out_ << "What succeeded is recorded in state; run plan to see what is left.\n";
+  }
 }
 
 std::string RenderOutputs(const std::map<std::string, Value>& outputs, const Plan& plan) {

@@ -215,7 +215,7 @@ void JsonApplyView::Summary(const ApplyOutcome& o, bool destroy, const strata::P
     closing.Error("Destroy incomplete", fmt::format("{} Still in state:{}", CountsLine(o, destroy), list(o.remaining)));
   }
   ui_.Diagnostics(closing, nullptr);
-  if (!o.failed.empty() || o.interrupted || !o.remaining.empty()) return;
+  if (!o.failed.empty() || o.interrupted || !o.remaining.empty() || o.commit_failed) return;
   std::string what = destroy ? "Destroy" : "Apply";
   ui_.Message("info", fmt::format("{} complete! {}", what, CountsLine(o, destroy)), "change_summary",
               json{{"changes", ChangesJson(o.added, o.changed, o.destroyed, destroy ? "destroy" : "apply")}});

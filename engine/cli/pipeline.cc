@@ -248,6 +248,7 @@ std::unique_ptr<OpenedStage> PipelineRunner::OpenStage(const std::string& stage,
   context.providers = &CompiledProviders();
   context.stage_outputs = outputs;
   context.stop = &Interrupts().stop;
+  context.keys = session_.project().Keys();
   std::string operation = args_.verb == PipelineVerb::Plan ? "plan" : Operation();
   opened->run = StageRun::Open(context, stage, "pipeline " + operation, lock_timeout_, diags);
   if (!opened->run) return nullptr;

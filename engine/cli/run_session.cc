@@ -131,6 +131,7 @@ bool RunSession::OpenStage(const std::string& stage, const std::string& operatio
   context.providers = &CompiledProviders();
   context.stage_outputs = project_.StageOutputs(destroying);
   context.stop = &Interrupts().stop;
+  context.keys = project_.Keys();
   // main() installed the interrupt handler: SIGINT/SIGTERM release the lock (or, during an
   // apply, stop it gracefully).
   run_ = StageRun::Open(context, *resolved, operation, *timeout, project_.diags());

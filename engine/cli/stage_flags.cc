@@ -70,6 +70,14 @@ bool ProjectSession::Open() {
   return true;
 }
 
+const state::crypto::KeyRing* ProjectSession::Keys() {
+  if (!keys_ && project_) {
+    auto loaded = LoadProjectKeyRing(*project_);
+    if (loaded.ok()) keys_ = std::move(*loaded);
+  }
+  return keys_ ? &*keys_ : nullptr;
+}
+
 StageOutputSource* ProjectSession::StageOutputsOrUnknown() { return StageOutputs(true); }
 
 StageOutputSource* ProjectSession::StageOutputs(bool unknown_when_missing) {

@@ -8,6 +8,7 @@
 
 #include "engine/cli/command.h"
 #include "engine/core/engine.h"
+#include "state/crypto/state_key.h"
 
 namespace strata::cli {
 
@@ -46,6 +47,9 @@ class ProjectSession {
   //! The same for plan and apply: with `unknown_when_missing` false, a stage not applied yet
   //! is an error saying to apply it first. The first call decides for the session.
   StageOutputSource* StageOutputs(bool unknown_when_missing);
+  //! The project's state key ring (loaded once), for what an apply saves in a recovery
+  //! file; null when it cannot be loaded (opening the store reports why).
+  const state::crypto::KeyRing* Keys();
 
  private:
   CommandContext& ctx_;
@@ -55,6 +59,7 @@ class ProjectSession {
   std::optional<ProjectConfig> project_;
   std::string environment_ = "default";
   std::unique_ptr<StageOutputSource> stage_outputs_;
+  std::optional<state::crypto::KeyRing> keys_;
 };
 
 }  // namespace strata::cli

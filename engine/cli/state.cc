@@ -122,6 +122,7 @@ void AddStateCommand(CLI::App& app, CommandContext& ctx) {
   AddStateHistoryCommand(cmd, ctx);
   AddStateRollbackCommand(cmd, ctx);
   AddStateRekeyCommand(cmd, ctx);
+  AddStateRecoverCommand(cmd, ctx);
 }
 
 }  // namespace strata::cli

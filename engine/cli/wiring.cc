@@ -91,6 +91,7 @@ StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& p
     options.history_retention = settings.history_retention;
     options.env = &env;
     options.access = access;
+    options.retry_timeout = settings.retry_timeout;
     auto store = state::PostgresStateStore::Open(options);
     if (!store.ok()) return store.status();
     return std::unique_ptr<StateStore>(std::move(*store));

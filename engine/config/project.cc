@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/base/duration.h"
 #include "engine/config/names.h"
 #include "engine/config/yaml_doc.h"
 
@@ -169,7 +170,8 @@ void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings&
     diags.Error("Invalid state settings", "state must be a mapping such as { backend: sqlite, path: .strata/state.db }.", state.range);
     return;
   }
-  CheckKeys(f, node, {"backend", "path", "url", "schema", "key_file", "history_retention"}, "the state settings", diags);
+  CheckKeys(f, node, {"backend", "path", "url", "schema", "key_file", "history_retention", "retry_timeout"},
+            "the state settings", diags);
   if (node["backend"]) {
     state.backend = ScalarString(f, node["backend"], "backend", diags).value_or("sqlite");
     state.backend_given = true;
@@ -211,6 +213,17 @@ void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings&
     } catch (const YAML::Exception&) {
       diags.Error("Invalid value", "history_retention must be a whole number (0 keeps every snapshot).",
                   NodeRange(f, node["history_retention"]));
+    }
+  }
+  if (node["retry_timeout"]) {
+    std::string text = ScalarString(f, node["retry_timeout"], "retry_timeout", diags).value_or("");
+    auto d = base::ParseDuration(text);
+    if (d && d->count() >= 0) {
+      state.retry_timeout = std::chrono::duration_cast<std::chrono::milliseconds>(*d);
+    } else {
+      diags.Error("Invalid value",
+                  fmt::format("retry_timeout \"{}\" is not a duration: write one such as 60s, 2m or 0s (no retry).", text),
+                  NodeRange(f, node["retry_timeout"]));
     }
   }
 }

@@ -13,6 +13,7 @@
 // directories inside it (after resolving symlinks), so that a project can be copied,
 // reviewed and checked out as one tree; `allow_paths_outside_project: true` lifts that.
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ struct StateSettings {
   std::string schema = "strata";          // postgres: the PostgreSQL schema holding the tables
   std::string key_file;                   // optional: file holding the encryption key
   int history_retention = 100;            // snapshots of serials kept per stage (0: keep all)
+  //! postgres: how long a write keeps reconnecting after the database went away before the
+  //! apply saves what it could not write in a recovery file (`retry_timeout: 60s`).
+  std::chrono::milliseconds retry_timeout{60000};
   SourceRange range;
 };
 

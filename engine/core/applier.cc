@@ -639,6 +639,7 @@ class Applier {
     auto committed = req_.store->CommitChangeSet(*cs_, outputs);
     if (!committed.ok()) {
       diags_.Add(committed.status().ToDiagnostic());
+      outcome_.commit_failed = true;
       return;
     }
     outcome_.serial = committed->serial;

@@ -73,6 +73,9 @@ struct ApplyOutcome {
   std::vector<std::string> remaining;
   int64_t serial = 0;
   std::map<std::string, Value> outputs;
+  //! The store refused the commit (its error is in the diagnostics; when the database went
+  //! away, it names the recovery file holding the results): the apply did not complete.
+  bool commit_failed = false;
 };
 
 //! Applies `plan`. Errors (provider failures with their addresses, a stale state, the

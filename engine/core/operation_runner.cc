@@ -75,7 +75,9 @@ std::optional<Value> OperationRunner::Run(const ResourceInstanceChange& c, Provi
   begin.request = {c.addr, op, c.provider, c.idempotency_token, c.deposed};
   auto journaled = journal_.Write(std::move(begin));
   if (!journaled.ok()) {
+    // Not sent: a failure of the operation all the same (what depends on it is skipped).
     CheckStored(journaled.status(), address, out);
+    if (options_.on_failed) options_.on_failed(address);
     return std::nullopt;
   }
   ApplyEvent started;

@@ -9,13 +9,36 @@
 #include "engine/core/saved_plan.h"
 #include "engine/core/stage_consumers.h"
 #include "engine/core/upstream_reads.h"
+#include "state/recovering_store.h"
+#include "state/recovery_file.h"
 
 namespace strata {
+
+namespace {
+
+// An apply that lost its database left results in a recovery file: planning over the state
+// without them would create again what they record.
+bool CheckNoRecoveryPending(const StageRunContext& context, const std::string& stage, Diagnostics& diags) {
+  std::vector<std::string> files = state::PendingRecoveryFiles(state::RecoveryDir(context.project->root_dir),
+                                                               context.store->Environment(), stage);
+  if (files.empty()) return true;
+  std::string list;
+  for (const std::string& f : files) list += (list.empty() ? "" : ", ") + f;
+  diags.Error("Recovery pending",
+              fmt::format("An earlier apply of stage \"{}\" lost its state database and saved what it could not "
+                          "write in {}. Run `strata state recover {}` first (once the database is back): planning "
+                          "without those results would create again what they record.",
+                          stage, list, stage));
+  return false;
+}
+
+}  // namespace
 
 std::unique_ptr<StageRun> StageRun::Open(const StageRunContext& context, const std::string& stage,
                                          const std::string& operation, std::chrono::milliseconds lock_timeout,
                                          Diagnostics& diags) {
   std::unique_ptr<StageRun> run(new StageRun(context, stage));
+  if (!CheckNoRecoveryPending(context, stage, diags)) return nullptr;
   // The configuration loads on a second thread while this one takes the lock, when it is
   // free at the first attempt, and reads the prior state: they share nothing (the engine
   // never touches the store), and reading a large stage's state costs as much as a tenth
@@ -128,7 +151,11 @@ bool StageRun::CheckSavedPlan(const Plan& plan, const std::string& file, Diagnos
 ApplyOutcome StageRun::Apply(const Plan& plan, const StageApplyOptions& options, Diagnostics& diags) {
   auto request = RequestFor<ApplyRequest>(options.parallelism);
   request.plan = &plan;
-  request.store = context_.store;
+  state::RecoveryOptions recovery;
+  recovery.dir = state::RecoveryDir(context_.project->root_dir);
+  if (context_.keys) recovery.keys = *context_.keys;
+  state::RecoveringStore store(*context_.store, std::move(recovery));
+  request.store = &store;
   request.lock_id = lock_->id();
   request.on_event = options.on_event;
   request.progress_interval = options.progress_interval;

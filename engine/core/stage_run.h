@@ -16,6 +16,7 @@
 
 #include "engine/core/applier.h"
 #include "engine/core/planner.h"
+#include "state/crypto/state_key.h"
 #include "state/lock_guard.h"
 
 namespace strata {
@@ -28,6 +29,9 @@ struct StageRunContext {
   const ProviderRegistry* providers = nullptr;
   StageOutputSource* stage_outputs = nullptr;  // ${stage.S.X}
   const std::atomic<bool>* stop = nullptr;     // set on SIGINT: nothing new starts
+  //! Seals the secrets of a recovery file (state/recovering_store.h) as the store would;
+  //! null: they are masked.
+  const state::crypto::KeyRing* keys = nullptr;
 };
 
 struct StagePlanOptions {
@@ -57,7 +61,8 @@ class StageRun {
  public:
   //! Loads `stage`'s configuration and graph, takes its lock for `operation` (waiting up to
   //! `lock_timeout`; the lock is released when the run ends, or by the interrupt handler),
-  //! and loads its state. Every problem goes to `diags`; nullptr when the run cannot go on.
+  //! and loads its state. Every problem goes to `diags`; nullptr when the run cannot go on —
+  //! among them a recovery file of the stage waiting for `strata state recover`.
   static std::unique_ptr<StageRun> Open(const StageRunContext& context, const std::string& stage,
                                         const std::string& operation, std::chrono::milliseconds lock_timeout,
                                         Diagnostics& diags);
@@ -71,7 +76,9 @@ class StageRun {
   //! to run goes to `diags` when not.
   bool CheckSavedPlan(const Plan& plan, const std::string& file, Diagnostics& diags) const;
 
-  //! Applies `plan` under the lock, recording every step in the store.
+  //! Applies `plan` under the lock, recording every step in the store — or, once the store
+  //! is unreachable past its retry deadline, in a recovery file beside the project
+  //! (state/recovering_store.h), whose path and command the error names.
   ApplyOutcome Apply(const Plan& plan, const StageApplyOptions& options, Diagnostics& diags);
 
   //! `strata import`: takes the object `id` into state at `address`, which config must

@@ -13,6 +13,11 @@ const PqLibrary& Pq() { return *LoadLibpq(nullptr); }
 
 }  // namespace
 
+bool IsConnectionLoss(const PgError& e) {
+  const std::string& state = e.sqlstate();
+  return state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03";
+}
+
 // --- Rows ---------------------------------------------------------------------------------
 
 Rows::Rows(pg_result* result) : result_(result) {}
@@ -80,7 +85,9 @@ void Connection::Fail(pg_result* result, const std::string& context) {
   std::string message = result ? Pq().result_error_message(result) : "";
   if (message.empty()) message = Pq().error_message(conn_);
   const char* state = result ? Pq().result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
-  std::string sqlstate = state ? state : (Pq().status(conn_) == CONNECTION_BAD ? "08006" : "");
+  // A connection that broke is a lost connection whatever the result says (after a server's
+  // immediate shutdown, the result may carry the SQLSTATE of its last notice).
+  std::string sqlstate = Pq().status(conn_) == CONNECTION_BAD ? "08006" : (state ? state : "");
   if (result) Pq().clear(result);
   throw PgError(Scrub(context.empty() ? message : context + ": " + message), sqlstate);
 }

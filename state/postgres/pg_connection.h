@@ -33,6 +33,11 @@ class PgError : public std::runtime_error {
   std::string sqlstate_;
 };
 
+//! Whether `e` says the connection is gone (the server stopped or restarting, the network
+//! cut, the session terminated by pg_terminate_backend): SQLSTATE class 08, or 57P01-57P03.
+//! A statement that failed so was not committed, unless it was the COMMIT itself.
+bool IsConnectionLoss(const PgError& e);
+
 //! One statement parameter: text, or NULL.
 class Param {
  public:

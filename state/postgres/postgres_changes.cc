@@ -204,6 +204,7 @@ std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeS
                                                                    const std::vector<JournalEntry>& entries) {
   std::vector<StateResult<int64_t>> results;
   StateStatus failed = Guard([&]() -> StateStatus {
+    results.clear();  // a retry after a lost connection starts over
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
     for (const JournalEntry& e : entries) {

@@ -45,6 +45,80 @@ pg::Connection& PostgresStateStore::LockConnection() {
   return *lock_db_;
 }
 
+StateStatus PostgresStateStore::Reconnect() {
+  std::unique_ptr<pg::Connection> db = pg::Connection::Open(options_.url, options_.schema);
+  if (options_.access == StoreAccess::ReadOnly) db->Exec("SET default_transaction_read_only = on");
+  db_ = std::move(db);
+  if (held_.empty()) return StateStatus::Ok();
+  // The lock connection may have survived (only db_ was cut): its advisory locks stand.
+  bool alive = false;
+  if (lock_db_) {
+    try {
+      lock_db_->Exec("SELECT 1");
+      alive = true;
+    } catch (const pg::PgError&) {
+      // Whatever the error says (the first use of a connection the server dropped may
+      // carry no SQLSTATE), a trivial query that fails means a dead connection.
+    }
+  }
+  if (!alive) lock_db_ = pg::Connection::Open(options_.url, options_.schema);
+  for (auto it = held_.begin(); it != held_.end();) {
+    const auto& [key, lock_id] = *it;
+    StageKeyParts stage = SplitStageKey(key);
+    if (!alive && !lock_db_->Query("SELECT pg_try_advisory_lock($1)", {LockKey(key)}).Bool(0, 0)) {
+      std::optional<LockInfo> holder = ReadLockByKey(key);
+      held_.erase(it);
+      return StateStatus::Error(
+          StateCode::LockHeld,
+          "the connection to the state database " + Where() + " was lost, and while it was, another session took " +
+              StageLabel(stage.environment, stage.stage) + (holder ? ": " + LockDescription(*holder, env_->NowMillis()) : "") +
+              ". Nothing more is written by this run.");
+    }
+    Rows row = db_->Query("SELECT id FROM locks WHERE stage = $1", {key});
+    if (row.empty() || row.Text(0, 0) != lock_id) {
+      std::optional<LockInfo> holder = row.empty() ? std::nullopt : ReadLockByKey(key);
+      if (!alive) lock_db_->Query("SELECT pg_advisory_unlock($1)", {LockKey(key)});
+      std::string name = stage.stage;
+      std::string environment = stage.environment;
+      held_.erase(it);
+      return LockNotHeld(environment, name, lock_id, holder);
+    }
+    ++it;
+  }
+  return StateStatus::Ok();
+}
+
+bool PostgresStateStore::ConnectionBroken() {
+  for (pg::Connection* conn : {db_.get(), lock_db_.get()}) {
+    if (!conn) continue;
+    try {
+      // Idle here: the failed call's transaction was rolled back as its stack unwound.
+      conn->Exec("SELECT 1");
+    } catch (const pg::PgError&) {
+      return true;
+    }
+  }
+  return false;
+}
+
+StateStatus PostgresStateStore::LostStatus(const pg::PgError& e) const {
+  std::string what = e.what();
+  // libpq's message is several tab-indented lines: one line here.
+  std::string line;
+  for (char c : what) {
+    if (c == '\n' || c == '\t') c = ' ';
+    if (c != ' ' || (!line.empty() && line.back() != ' ')) line += c;
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  what = line;
+  auto seconds = std::chrono::duration_cast<std::chrono::seconds>(options_.retry_timeout).count();
+  return StateStatus::Error(StateCode::Unreachable,
+                            "lost the connection to the state database " + Where() + " (" + what + ")" +
+                                (seconds > 0 ? " and it did not come back within " + std::to_string(seconds) +
+                                                   " s (state.retry_timeout)"
+                                             : ""));
+}
+
 std::optional<LockInfo> PostgresStateStore::ReadLockByKey(const std::string& key) {
   Rows rows = db_->Query(std::string(kPgLockSelect) + "WHERE k.stage = $1", {key});
   if (rows.empty()) return std::nullopt;

@@ -73,7 +73,8 @@ StateStatus PgErrorStatus(const std::string& where, const pg::PgError& e) {
     return StateStatus::Error(StateCode::Io, "the state database " + where + " cannot be written by this command (" +
                                                  e.what() + ")");
   }
-  return StateStatus::Error(StateCode::Io, "state database " + where + ": " + e.what());
+  return StateStatus::Error(StateCode::Io, "state database " + where + ": " + e.what() +
+                                               (state.empty() ? "" : " (SQLSTATE " + state + ")"));
 }
 
 PostgresStateStore::PostgresStateStore(PostgresStoreOptions options, std::unique_ptr<pg::Connection> db)

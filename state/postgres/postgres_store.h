@@ -24,10 +24,22 @@
 // connection serves one caller at a time), except EmergencyUnlocker's callable, which uses
 // a connection of its own.
 //
+// Lost connections: a call whose connection is lost (the server stopped or restarted, the
+// session terminated) reconnects and runs again, with exponential backoff (100 ms doubling
+// to 5 s), until options.retry_timeout has passed; then it fails with Unreachable (the
+// engine's RecoveringStore takes over from there: state/recovering_store.h). Each call is
+// one transaction, so a retried one was not committed — except when the connection died
+// during the COMMIT itself, the one window where a retried write may be recorded twice
+// (a Begin then leaves a second pending operation, reconciled by the next plan). On
+// reconnecting, the advisory locks this store held are taken again and each stage's lock
+// row must still be ours: when another session took the stage meanwhile, the call fails
+// with LockNotHeld naming it, and nothing more is written.
+//
 // Secrets are sealed in this process (state/crypto) before they are sent: the database never
 // sees a sensitive value in clear. The connection string's password never appears in a
 // message (conninfo.h).
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -57,6 +69,9 @@ struct PostgresStoreOptions {
   //! ReadOnly: the session is read-only (default_transaction_read_only), so writes fail; the
   //! schema is still created or migrated when missing or older.
   StoreAccess access = StoreAccess::ReadWrite;
+  //! How long a call keeps retrying (reconnecting with exponential backoff) when the
+  //! connection is lost mid-session; then it fails with StateCode::Unreachable. 0: no retry.
+  std::chrono::milliseconds retry_timeout{60000};
 };
 
 class PostgresStateStore final : public StateStore {
@@ -127,7 +142,8 @@ class PostgresStateStore final : public StateStore {
  private:
   PostgresStateStore(PostgresStoreOptions options, std::unique_ptr<pg::Connection> db);
 
-  // Runs `body`, turning PgError / malformed JSON into a status (Io, Busy, Corrupt).
+  // Runs `body`, turning PgError / malformed JSON into a status (Io, Busy, Corrupt); a lost
+  // connection is retried (above) by the outermost Guard of a call.
   template <class F>
   auto Guard(F&& body) -> decltype(body());
 
@@ -140,6 +156,15 @@ class PostgresStateStore final : public StateStore {
   StateStatus RequireLock(const std::string& stage, const std::string& lock_id);
   StateStatus RequireOpenChangeSet(const ChangeSet& cs);
   pg::Connection& LockConnection();
+  // After a lost connection: a new connection, and the advisory locks of held_ taken again
+  // (LockNotHeld / LockHeld when another session took a stage meanwhile). Throws PgError
+  // while the server is still away.
+  StateStatus Reconnect();
+  // Whether a connection of this store no longer answers (a trivial query fails): some
+  // failures of a connection the server dropped carry the SQLSTATE of its last notice.
+  bool ConnectionBroken();
+  // The Unreachable status once retry_timeout has passed.
+  StateStatus LostStatus(const pg::PgError& e) const;
   std::optional<LockInfo> ReadLockByKey(const std::string& key);
   std::string Holder();
 
@@ -183,6 +208,10 @@ class PostgresStateStore final : public StateStore {
   std::map<std::string, std::string> held_;
   //! Taken by every method (Guard): the connections serve one call at a time.
   std::recursive_mutex mu_;
+  //! Guards entered and not left (calls nest): only the outermost one retries.
+  int guard_depth_ = 0;
+  //! A call gave up on the lost connection (retry_timeout passed) and none has reconnected.
+  bool lost_ = false;
 };
 
 }  // namespace strata::state

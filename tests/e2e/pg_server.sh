@@ -12,6 +12,8 @@
 #                            Exit 77, the reason on stderr and in DIR/unavailable, when no
 #                            server can be had (no initdb/pg_ctl; root without a postgres user).
 #   pg_server.sh stop DIR    stops it (immediate) and removes DIR.
+#   pg_server.sh pause DIR   stops it as a crash would (pg_ctl stop -m immediate), keeping
+#                            its data; `resume DIR` starts it again on the same port.
 #
 # The server runs with fsync=off (the tests do not cut the power); PG_SERVER_FSYNC=on makes
 # its commits durable, for benchmarks.
@@ -77,9 +79,9 @@ start)
   started=""
   for _ in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 40000))
-    if as_owner "$pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_SERVER_FSYNC:-off} -c max_connections=100 $tls_options" start \
-         >>"$dir/pg_ctl.log" 2>&1; then
+    options="-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_SERVER_FSYNC:-off} -c max_connections=100 $tls_options"
+    if as_owner "$pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$options" start >>"$dir/pg_ctl.log" 2>&1; then
+      echo "$options" >"$dir/options"
       started=1
       break
     fi
@@ -91,6 +93,14 @@ start)
   echo "host=$dir port=$port user=strata dbname=postgres" >"$dir/conninfo"
   cat "$dir/conninfo"
   ;;
+pause)
+  pg_ctl=$(find_tool pg_ctl) || exit 1
+  as_owner "$pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1
+  ;;
+resume)
+  pg_ctl=$(find_tool pg_ctl) || exit 1
+  as_owner "$pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" start >>"$dir/pg_ctl.log" 2>&1
+  ;;
 stop)
   [ -d "$dir/data" ] || { rm -rf "$dir"; exit 0; }
   pg_ctl=$(find_tool pg_ctl) || exit 0
@@ -98,7 +108,7 @@ stop)
   rm -rf "$dir"
   ;;
 *)
-  echo "usage: pg_server.sh start|stop DIR" >&2
+  echo "usage: pg_server.sh start|stop|pause|resume DIR" >&2
   exit 2
   ;;
 esac

@@ -21,6 +21,7 @@
 #include "engine/base/hex.h"
 #include "engine/value/json.h"
 #include "state/crypto/sealer.h"
+#include "state/private_file.h"
 #include "state/sensitive_paths.h"
 
 namespace strata {
@@ -290,61 +291,6 @@ class Writer {
   const crypto::KeyRing& ring_;
   StateEnvironment& env_;
 };
-
-std::string ErrnoText() { return std::strerror(errno); }
-
-StateStatus WriteError(const std::string& path, const std::string& doing) {
-  return StateStatus::Error(StateCode::Io, "cannot write plan file " + path + " (" + doing + ": " + ErrnoText() +
-                                               "): check that its directory exists and is writable, and that "
-                                               "the disk is not full");
-}
-
-bool WriteAll(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n == 0) errno = EIO;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-// Writes `text` to a new file beside `path` (mode 0600), fsyncs it, renames it over `path`
-// and fsyncs the directory, so that `path` holds either the old or the whole new text.
-StateStatus WriteFileAtomically(const std::string& path, const std::string& text, StateEnvironment& env) {
-  std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  std::string tmp = path + ".tmp-" + base::HexEncode(env.RandomBytes(6));
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) return WriteError(path, "creating " + tmp);
-  // The umask can only take bits away; fchmod makes the mode exactly 0600 all the same.
-  bool ok = ::fchmod(fd, 0600) == 0 && WriteAll(fd, text) && ::fsync(fd) == 0;
-  int saved = errno;
-  std::string doing = "writing " + tmp;
-  if (::close(fd) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
-    ok = false;
-    saved = errno;
-    doing = "renaming " + tmp;
-  }
-  if (!ok) {
-    ::unlink(tmp.c_str());
-    errno = saved;
-    return WriteError(path, doing);
-  }
-  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd < 0) return WriteError(path, "opening directory " + dir.string());
-  ok = ::fsync(dfd) == 0;
-  saved = errno;
-  ::close(dfd);
-  errno = saved;
-  return ok ? StateStatus::Ok() : WriteError(path, "syncing directory " + dir.string());
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading. Errors are thrown as FileError inside the reader and returned by ReadPlanFile.
@@ -648,7 +594,7 @@ StateStatus NotAPlan(const std::string& path, const std::string& why) {
 StateStatus WritePlanFile(const std::string& path, const Plan& plan, const crypto::KeyRing& ring,
                           StateEnvironment& env) {
   std::string text = Writer(ring, env).Document(plan).dump() + "\n";
-  return WriteFileAtomically(path, text, env);
+  return WritePrivateFile(path, text, "plan file", env);
 }
 
 StateResult<Plan> ReadPlanFile(const std::string& path, const crypto::KeyRing& ring) {

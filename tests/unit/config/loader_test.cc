@@ -425,6 +425,18 @@ TEST_F(LoaderTest, PostgresStateSettings) {
   EXPECT_THAT(Messages(), HasSubstr("strata.yaml:2:32: Setting of another backend: state.url is a setting of the postgres backend"));
 }
 
+TEST_F(LoaderTest, StateRetryTimeout) {
+  Write("strata.yaml", "project: p\nstate: { backend: postgres, retry_timeout: 90s }\nstages: []\n");
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  ASSERT_EQ(Messages(), "");
+  EXPECT_EQ(project_->state.retry_timeout, std::chrono::milliseconds(90000));
+
+  Write("strata.yaml", "project: p\nstate: { retry_timeout: soon }\nstages: []\n");
+  diags_ = Diagnostics();
+  project_ = engine_.OpenProject(root_.string(), diags_);
+  EXPECT_THAT(Messages(), HasSubstr("strata.yaml:2:25: Invalid value: retry_timeout \"soon\" is not a duration"));
+}
+
 TEST_F(LoaderTest, MissingProjectFile) {
   project_ = engine_.OpenProject(root_.string(), diags_);
   EXPECT_FALSE(project_.has_value());
