@@ -41,6 +41,7 @@ constexpr const char* kDns1035Message =
 NameRule NameRuleFor(const std::string& group, const std::string& kind) {
   if (group.empty() && kind == "Namespace") return NameRule::Dns1123Label;
   if (group.empty() && kind == "Service") return NameRule::Dns1035Label;
+  if (group == "rbac.authorization.k8s.io") return NameRule::PathSegment;
   return NameRule::Dns1123Subdomain;
 }
 
@@ -58,6 +59,11 @@ std::vector<std::string> NameProblems(NameRule rule, const std::string& name) {
     case NameRule::Dns1035Label:
       if (name.size() > 63) problems.push_back("must be no more than 63 characters");
       if (!IsLabel(name) || !(name.front() >= 'a' && name.front() <= 'z')) problems.push_back(kDns1035Message);
+      break;
+    case NameRule::PathSegment:  // apimachinery's path.IsValidPathSegmentName
+      if (name == "." || name == "..") problems.push_back("may not be '" + name + "'");
+      for (const char* bad : {"/", "%"})
+        if (name.find(bad) != std::string::npos) problems.push_back(std::string("may not contain '") + bad + "'");
       break;
   }
   return problems;

@@ -1,14 +1,14 @@
 #pragma once
 // Object names as kube-apiserver checks them (k8s.io/apimachinery/pkg/util/validation):
 // most kinds take a DNS-1123 subdomain, namespaces a DNS-1123 label, services a DNS-1035
-// label. The messages are kube's, word for word, so kubectl users see what they know.
+// label, the four RBAC kinds a path segment (ValidateRBACName: `system:metrics-server`). The messages are kube's, word for word, so kubectl users see what they know.
 
 #include <string>
 #include <vector>
 
 namespace strata::sandbox::k8s {
 
-enum class NameRule { Dns1123Subdomain, Dns1123Label, Dns1035Label };
+enum class NameRule { Dns1123Subdomain, Dns1123Label, Dns1035Label, PathSegment };
 
 //! The rule kube applies to the names of `kind` in `group`.
 NameRule NameRuleFor(const std::string& group, const std::string& kind);

@@ -123,6 +123,45 @@ void EraseSecurityGroup(const Ec2Call& call, const std::string& group_id) {
   Remove(call, kSecurityGroupKind, group_id);
 }
 
+namespace {
+// What EC2 sees of a call another service makes inside its own request: the region, account,
+// clock and world of that request, none of its parameters (an EKS body is JSON, not a query).
+struct InternalEc2Call {
+  explicit InternalEc2Call(ServiceContext& ctx)
+      : request(Blank(ctx.request)),
+        inner{ctx.world, request, ctx.settings, ctx.now, ctx.cluster_endpoint_base, ctx.cluster_ca_pem},
+        call(inner) {}
+  static Request Blank(const Request& from) {
+    Request r;
+    r.region = from.region;
+    r.account_id = from.account_id;
+    r.request_id = from.request_id;
+    r.caller = from.caller;
+    return r;
+  }
+  Request request;
+  ServiceContext inner;
+  Ec2Call call;
+};
+}  // namespace
+
+std::string CreateServiceSecurityGroup(ServiceContext& ctx, const std::string& vpc_id, const std::string& name,
+                                       const std::string& description, const Json& tags) {
+  InternalEc2Call internal(ctx);
+  const Ec2Call& call = internal.call;
+  Json group = NewGroup(call, vpc_id, name, description);
+  group["tags"] = tags;
+  Save(call, kSecurityGroupKind, group);
+  Save(call, kSecurityGroupRuleKind, AllTrafficRule(call, group["id"], false, "referencedGroupId", group["id"]));
+  Save(call, kSecurityGroupRuleKind, AllTrafficRule(call, group["id"], true, "cidrIpv4", "0.0.0.0/0"));
+  return group["id"];
+}
+
+void DeleteServiceSecurityGroup(ServiceContext& ctx, const std::string& group_id) {
+  InternalEc2Call internal(ctx);
+  if (Find(internal.call, kSecurityGroupKind, group_id)) EraseSecurityGroup(internal.call, group_id);
+}
+
 void AddSecurityGroupActions(Ec2Actions& actions) {
   actions["CreateSecurityGroup"] = CreateSecurityGroup;
   actions["DescribeSecurityGroups"] = DescribeSecurityGroups;

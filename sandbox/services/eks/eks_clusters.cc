@@ -6,6 +6,7 @@
 
 #include "engine/base/base64.h"
 #include "sandbox/caller_identity.h"
+#include "sandbox/services/ec2/ec2_security_groups.h"
 #include "sandbox/services/eks/eks_access_entries.h"
 #include "sandbox/services/eks/eks_addons.h"
 #include "sandbox/services/eks/eks_common.h"
@@ -189,7 +190,6 @@ Json VpcConfigView(ServiceContext& ctx, const Json& request) {
   CheckPublicCidrs(cidrs);
   return Json{{"subnetIds", subnets},
               {"securityGroupIds", groups},
-              {"clusterSecurityGroupId", ctx.world.NewId("sg")},
               {"vpcId", vpc},
               {"endpointPublicAccess", public_access},
               {"endpointPrivateAccess", private_access},
@@ -405,6 +405,21 @@ Json UpgradePolicyUpdate(ServiceContext& ctx, Json& doc, const Json& request) {
   return UpdateAnswer(ctx, doc, "UpgradePolicyUpdate", params);
 }
 
+// The cluster security group EKS makes in the cluster's VPC ("eks-cluster-sg-<name>-<n>": all
+// traffic from itself, all out; the group managed node groups' nodes join) and deletes with
+// the cluster (DeleteCluster).
+void AddClusterSecurityGroup(ServiceContext& ctx, Json& doc) {
+  Json& vpc = doc["view"]["resourcesVpcConfig"];
+  const std::string name = doc["name"];
+  std::string group_name = "eks-cluster-sg-" + name + "-" + ctx.world.RandomString(10, "0123456789");
+  Json tags = {{"Name", group_name}, {"kubernetes.io/cluster/" + name, "owned"}, {"aws:eks:cluster-name", name}};
+  vpc["clusterSecurityGroupId"] = CreateServiceSecurityGroup(
+      ctx, vpc["vpcId"], group_name,
+      "EKS created security group applied to ENI that is attached to EKS Control Plane master nodes, as well "
+      "as any managed workloads.",
+      tags);
+}
+
 }  // namespace
 
 std::optional<Json> LoadCluster(ServiceContext& ctx, const std::string& name) {
@@ -457,6 +472,7 @@ Response CreateCluster(ServiceContext& ctx) {
     ThrowInUse("Cluster already exists with name: " + name);
   }
   Json doc = NewClusterDoc(ctx, body, name);
+  AddClusterSecurityGroup(ctx, doc);
   SaveCluster(ctx, doc);
   const Json& access = doc["view"]["accessConfig"];
   if (access["authenticationMode"] != "CONFIG_MAP" && access["bootstrapClusterCreatorAdminPermissions"] == true)
@@ -484,6 +500,9 @@ Response DeleteCluster(ServiceContext& ctx, const std::string& name) {
   if (PhaseOf(ctx, doc) == Phase::Deleting) return JsonResponse(ctx, ClusterAnswer(ctx, doc));
   if (!NodegroupNames(ctx, name).empty()) ThrowInUse("Cluster has nodegroups attached");
   DeleteAddonsOf(ctx, name, ctx.settings.cluster_delay);
+  // EKS deletes the group as the cluster goes; here as its deletion begins, in an answer that
+  // commits (a read that finds the cluster gone answers 404, which rolls its writes back).
+  DeleteServiceSecurityGroup(ctx, doc["view"]["resourcesVpcConfig"].value("clusterSecurityGroupId", ""));
   BeginDeleting(ctx, doc, ctx.settings.cluster_delay);
   SaveCluster(ctx, doc);
   return JsonResponse(ctx, ClusterAnswer(ctx, doc));

@@ -52,7 +52,9 @@ def world():
                             if n["State"] in ("pending", "available", "failed")}
     w["aws_route_table"] = {t["RouteTableId"] for t in r["rtbs"]["RouteTables"]
                             if not any(a.get("Main") for a in t.get("Associations", []))}
-    w["aws_security_group"] = {g["GroupId"] for g in r["sgs"]["SecurityGroups"] if g["GroupName"] != "default"}
+    # Not the VPCs' default groups, nor the cluster security groups EKS makes and deletes itself.
+    w["aws_security_group"] = {g["GroupId"] for g in r["sgs"]["SecurityGroups"] if g["GroupName"] != "default"
+                               and not any(t["Key"] == "aws:eks:cluster-name" for t in g.get("Tags", []))}
     w["aws_iam_role"] = {x["RoleName"] for x in r["roles"]["Roles"]
                          if not x.get("Path", "/").startswith("/aws-service-role/")}
     w["aws_iam_policy"] = {p["Arn"] for p in r["policies"]["Policies"]}

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "providers/aws/http/url.h"
@@ -441,6 +442,24 @@ TEST_F(EksServiceTest, ClusterDeleteWaitsForNodegroupsAndTakesAddonsAlong) {
   EXPECT_TRUE(world_->List("eks.addon").empty());
   // The name is free again.
   EXPECT_EQ(Call("POST", "/clusters", ClusterRequest("demo")).status, 200);
+}
+
+TEST_F(EksServiceTest, ClusterSecurityGroupIsAnEc2GroupDeletedWithTheCluster) {
+  ActiveCluster("demo");
+  std::string id = Call("GET", "/clusters/demo").body["cluster"]["resourcesVpcConfig"]["clusterSecurityGroupId"];
+  std::optional<Json> group = world_->Get("ec2.security_group", id);
+  ASSERT_TRUE(group.has_value()) << id << " is not an EC2 security group";
+  EXPECT_EQ((*group)["vpcId"], "vpc-1");
+  EXPECT_EQ((*group)["groupName"].get<std::string>().rfind("eks-cluster-sg-demo-", 0), 0u);
+  EXPECT_EQ((*group)["tags"]["kubernetes.io/cluster/demo"], "owned");
+  EXPECT_EQ((*group)["tags"]["aws:eks:cluster-name"], "demo");
+  EXPECT_EQ(world_->List("ec2.security_group_rule").size(), 2u);  // all from itself, all out
+
+  ASSERT_EQ(Call("DELETE", "/clusters/demo").status, 200);
+  now_ += 3s;
+  EXPECT_EQ(Call("GET", "/clusters/demo").status, 404);
+  EXPECT_FALSE(world_->Get("ec2.security_group", id).has_value());
+  EXPECT_TRUE(world_->List("ec2.security_group_rule").empty());
 }
 
 TEST_F(EksServiceTest, AnAddonVersionOutsideTheCatalogueMustBeShapedAsEksShapesThem) {

@@ -38,5 +38,15 @@ TEST(NamesTest, Dns1035ForServices) {
   EXPECT_FALSE(NameProblems(NameRule::Dns1035Label, "1web").empty());
 }
 
+TEST(NamesTest, PathSegmentForRbac) {
+  for (const char* kind : {"Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"})
+    EXPECT_EQ(NameRuleFor("rbac.authorization.k8s.io", kind), NameRule::PathSegment) << kind;
+  EXPECT_TRUE(NameProblems(NameRule::PathSegment, "system:metrics-server").empty());
+  EXPECT_TRUE(NameProblems(NameRule::PathSegment, "metrics-server:system:auth-delegator").empty());
+  EXPECT_EQ(NameProblems(NameRule::PathSegment, "..")[0], "may not be '..'");
+  EXPECT_EQ(NameProblems(NameRule::PathSegment, "a/b")[0], "may not contain '/'");
+  EXPECT_EQ(NameProblems(NameRule::PathSegment, "a%b")[0], "may not contain '%'");
+}
+
 }  // namespace
 }  // namespace strata::sandbox::k8s
