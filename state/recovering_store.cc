@@ -193,10 +193,10 @@ StateStatus RecoveringStore::RestoreDeposed(const ChangeSet& cs, const ResourceI
 }
 
 StateStatus RecoveringStore::RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from,
-                                            const ResourceInstanceAddr& to) {
+                                            const ResourceInstanceAddr& to, const ResourceInstanceState* converted) {
   std::lock_guard lock(mu_);
   if (!Offline()) {
-    StateStatus s = inner_.RenameResource(cs, from, to);
+    StateStatus s = inner_.RenameResource(cs, from, to, converted);
     if (!IsLost(s)) return s;
     GoOffline(cs, s);
   }

@@ -87,7 +87,8 @@ class RecoveringStore final : public StateStore {
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
   StateStatus DeposeResource(const ChangeSet& cs, const ResourceInstanceAddr& addr, const std::string& key) override;
   StateStatus RestoreDeposed(const ChangeSet& cs, const ResourceInstanceAddr& addr, const std::string& key) override;
-  StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to) override;
+  StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& from, const ResourceInstanceAddr& to,
+                             const ResourceInstanceState* converted = nullptr) override;
   StateStatus RecordUpstreamReads(const ChangeSet& cs, const std::vector<UpstreamRead>& reads) override;
   StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,
                                             const std::optional<std::vector<OutputState>>& outputs) override;
@@ -97,8 +98,8 @@ class RecoveringStore final : public StateStore {
     return inner_.RemoveResources(lock_id, stage, addresses);
   }
   StateResult<int64_t> MoveResource(const std::string& lock_id, const std::string& stage, const std::string& source,
-                                    const std::string& destination) override {
-    return inner_.MoveResource(lock_id, stage, source, destination);
+                                    const std::string& destination, const ConvertMoved& convert = nullptr) override {
+    return inner_.MoveResource(lock_id, stage, source, destination, convert);
   }
   StateResult<int64_t> ReplaceStage(const std::string& lock_id, const StageState& state,
                                     const ReplaceOptions& options) override {

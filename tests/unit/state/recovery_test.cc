@@ -250,8 +250,9 @@ class LosingStore final : public StateStore {
   StateStatus RestoreDeposed(const ChangeSet& cs, const ResourceInstanceAddr& a, const std::string& k) override {
     return cut ? Lost() : inner_.RestoreDeposed(cs, a, k);
   }
-  StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& f, const ResourceInstanceAddr& t) override {
-    return cut ? Lost() : inner_.RenameResource(cs, f, t);
+  StateStatus RenameResource(const ChangeSet& cs, const ResourceInstanceAddr& f, const ResourceInstanceAddr& t,
+                             const ResourceInstanceState* converted) override {
+    return cut ? Lost() : inner_.RenameResource(cs, f, t, converted);
   }
   StateStatus RecordUpstreamReads(const ChangeSet& cs, const std::vector<UpstreamRead>& r) override {
     return cut ? Lost() : inner_.RecordUpstreamReads(cs, r);
@@ -264,8 +265,8 @@ class LosingStore final : public StateStore {
     return inner_.RemoveResources(id, s, a);
   }
   StateResult<int64_t> MoveResource(const std::string& id, const std::string& s, const std::string& a,
-                                    const std::string& b) override {
-    return inner_.MoveResource(id, s, a, b);
+                                    const std::string& b, const ConvertMoved& convert) override {
+    return inner_.MoveResource(id, s, a, b, convert);
   }
   StateResult<int64_t> ReplaceStage(const std::string& id, const StageState& s, const ReplaceOptions& o) override {
     return inner_.ReplaceStage(id, s, o);
