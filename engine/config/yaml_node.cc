@@ -127,12 +127,18 @@ class YamlPositions {
     }
   }
 
-  YamlMark At(const yaml_mark_t& mark) const { return FromByte(ByteOf(mark.index)); }
+  YamlMark At(const yaml_mark_t& mark) { return FromByte(ByteOf(mark.index)); }
 
-  YamlMark FromByte(int pos) const {
-    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), pos);
-    int line = static_cast<int>(it - line_starts_.begin()) - 1;
-    return YamlMark{line, pos - line_starts_[line], pos};
+  // Events come mostly in the order of the text: the line is looked for from the last one.
+  YamlMark FromByte(int pos) {
+    size_t line = line_;
+    if (pos < line_starts_[line]) {
+      line = static_cast<size_t>(std::upper_bound(line_starts_.begin(), line_starts_.end(), pos) - line_starts_.begin()) - 1;
+    } else {
+      while (line + 1 < line_starts_.size() && line_starts_[line + 1] <= pos) ++line;
+    }
+    line_ = line;
+    return YamlMark{static_cast<int>(line), pos - line_starts_[line], pos};
   }
 
   // Where the next token starts from `pos`: past blanks, line breaks and comments. yaml-cpp
@@ -163,6 +169,7 @@ class YamlPositions {
   std::vector<int> line_starts_;
   std::vector<int> char_starts_;  // only for text that is not all ASCII
   bool ascii_ = true;
+  size_t line_ = 0;  // the line of the last position asked for
 };
 
 bool IsYamlNullText(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
@@ -197,7 +204,7 @@ class YamlBuilder {
 
   std::vector<YamlNode>& documents() { return documents_; }
   std::optional<YamlParseProblem>& problem() { return problem_; }
-  const YamlPositions& positions() const { return positions_; }
+  YamlPositions& positions() { return positions_; }
 
  private:
   struct Frame {
