@@ -2,7 +2,7 @@
 # Installs the Debian packages Strata builds and tests with; skips what is already there.
 set -euo pipefail
 packages=(build-essential cmake ninja-build ccache pkg-config clang libclang-rt-14-dev
-  libyaml-cpp-dev libre2-dev nlohmann-json3-dev libcli11-dev libfmt-dev libsqlite3-dev sqlite3 libpq-dev postgresql
+  libyaml-cpp-dev libyaml-dev libre2-dev nlohmann-json3-dev libcli11-dev libfmt-dev libsqlite3-dev sqlite3 libpq-dev postgresql
   libssl-dev libcrypt-dev zlib1g-dev libicu-dev libcurl4-openssl-dev libpugixml-dev libgmp-dev libmpfr-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev python3 curl)
 missing=()

@@ -27,7 +27,7 @@ const std::vector<std::string> kTopLevelKeys = {"variables", "locals", "provider
 // A Kubernetes manifest (a document with apiVersion and kind at the top) left beside the
 // module files: one error that says what it is and where it belongs, instead of an
 // "is not expected" for each of its keys.
-std::optional<ForeignFile> KubernetesManifest(const std::vector<YAML::Node>& documents) {
+std::optional<ForeignFile> KubernetesManifest(const std::vector<YamlNode>& documents) {
   for (const auto& doc : documents) {
     if (doc.IsMap() && doc["apiVersion"] && doc["kind"]) {
       return ForeignFile{"Kubernetes manifest among module files",
@@ -88,7 +88,7 @@ class ModuleLoader {
     }
     module.files.push_back(doc->file.path);
     const YamlFile& file = doc->file;
-    const YAML::Node& root = doc->root;
+    const YamlNode& root = doc->root;
     if (root.IsNull()) return;
     if (!root.IsMap()) {
       diags_.Error("Invalid module file", "A module file must be a mapping with keys such as variables, resources, outputs.",
@@ -98,7 +98,7 @@ class ModuleLoader {
     CheckKeys(file, root, kTopLevelKeys, "a module file", diags_);
     for (const auto& kv : root) {
       std::string section = kv.first.Scalar();
-      const YAML::Node& body = kv.second;
+      const YamlNode& body = kv.second;
       if (body.IsNull()) continue;
       if (section == "moved" || section == "removed" || section == "import") {
         LoadStatements(module, file, section, body);
@@ -125,7 +125,7 @@ class ModuleLoader {
     }
   }
 
-  void LoadEntry(ModuleConfig& m, const YamlFile& f, const std::string& section, const YAML::Node& key, const YAML::Node& v) {
+  void LoadEntry(ModuleConfig& m, const YamlFile& f, const std::string& section, const YamlNode& key, const YamlNode& v) {
     std::string name = key.Scalar();
     SourceRange range = NodeRange(f, key);
     if (section == "variables") {
@@ -148,7 +148,7 @@ class ModuleLoader {
   }
 
   // moved:, removed: and import: are lists of statements, not named declarations.
-  void LoadStatements(ModuleConfig& m, const YamlFile& f, const std::string& section, const YAML::Node& body) {
+  void LoadStatements(ModuleConfig& m, const YamlFile& f, const std::string& section, const YamlNode& body) {
     if (!body.IsSequence()) {
       diags_.Error("Invalid section",
                    fmt::format("\"{}\" must be a list of entries, as in {}:\n  - {}", section, section,
@@ -171,7 +171,7 @@ class ModuleLoader {
   }
 
   // A required plain string of a statement (an address): its value and range.
-  std::string StatementAddress(const YamlFile& f, const YAML::Node& v, const char* key, const char* section,
+  std::string StatementAddress(const YamlFile& f, const YamlNode& v, const char* key, const char* section,
                                SourceRange& range) {
     range = NodeRange(f, v);
     if (!v[key]) {
@@ -182,7 +182,7 @@ class ModuleLoader {
     return ScalarString(f, v[key], key, diags_).value_or("");
   }
 
-  MovedConfig LoadMoved(const YamlFile& f, const YAML::Node& v) {
+  MovedConfig LoadMoved(const YamlFile& f, const YamlNode& v) {
     MovedConfig moved;
     moved.range = NodeRange(f, v);
     CheckKeys(f, v, {"from", "to"}, "a moved entry", diags_);
@@ -191,12 +191,12 @@ class ModuleLoader {
     return moved;
   }
 
-  RemovedConfig LoadRemoved(const YamlFile& f, const YAML::Node& v) {
+  RemovedConfig LoadRemoved(const YamlFile& f, const YamlNode& v) {
     RemovedConfig removed;
     removed.range = NodeRange(f, v);
     CheckKeys(f, v, {"from", "lifecycle"}, "a removed entry", diags_);
     removed.from = StatementAddress(f, v, "from", "removed", removed.from_range);
-    if (const YAML::Node lifecycle = v["lifecycle"]) {
+    if (const YamlNode lifecycle = v["lifecycle"]) {
       if (RequireMap(f, lifecycle, "lifecycle")) {
         CheckKeys(f, lifecycle, {"destroy"}, "the lifecycle of a removed entry", diags_);
         if (lifecycle["destroy"]) removed.destroy = ScalarBool(f, lifecycle["destroy"], "destroy", diags_).value_or(true);
@@ -205,7 +205,7 @@ class ModuleLoader {
     return removed;
   }
 
-  ImportConfig LoadImport(const YamlFile& f, const YAML::Node& v) {
+  ImportConfig LoadImport(const YamlFile& f, const YamlNode& v) {
     ImportConfig import;
     import.range = NodeRange(f, v);
     CheckKeys(f, v, {"to", "id", "for_each", "provider"}, "an import entry", diags_);
@@ -247,13 +247,13 @@ class ModuleLoader {
     return false;
   }
 
-  bool RequireMap(const YamlFile& f, const YAML::Node& v, const std::string& what) {
+  bool RequireMap(const YamlFile& f, const YamlNode& v, const std::string& what) {
     if (v.IsMap()) return true;
     diags_.Error("Invalid declaration", fmt::format("{} must be a mapping.", what), NodeRange(f, v));
     return false;
   }
 
-  VariableConfig LoadVariable(const YamlFile& f, const std::string& name, const SourceRange& range, const YAML::Node& v) {
+  VariableConfig LoadVariable(const YamlFile& f, const std::string& name, const SourceRange& range, const YamlNode& v) {
     VariableConfig var;
     var.name = name;
     var.range = range;
@@ -279,9 +279,9 @@ class ModuleLoader {
     return var;
   }
 
-  std::vector<ValidationRule> LoadValidations(const YamlFile& f, const YAML::Node& node) {
+  std::vector<ValidationRule> LoadValidations(const YamlFile& f, const YamlNode& node) {
     std::vector<ValidationRule> rules;
-    std::vector<YAML::Node> items;
+    std::vector<YamlNode> items;
     if (node.IsMap()) {
       items.push_back(node);
     } else if (node.IsSequence()) {
@@ -299,7 +299,7 @@ class ModuleLoader {
         continue;
       }
       rule.condition = NodeToExpr(f, item["condition"], diags_);
-      YAML::Node message = item["message"] ? item["message"] : item["error_message"];
+      YamlNode message = item["message"] ? item["message"] : item["error_message"];
       if (!message) {
         diags_.Error("Missing validation message", "A validation rule needs a message saying what is wrong.", rule.range);
         continue;
@@ -310,7 +310,7 @@ class ModuleLoader {
     return rules;
   }
 
-  std::vector<DependsOnConfig> LoadDependsOn(const YamlFile& f, const YAML::Node& node) {
+  std::vector<DependsOnConfig> LoadDependsOn(const YamlFile& f, const YamlNode& node) {
     std::vector<DependsOnConfig> out;
     if (!node.IsSequence()) {
       diags_.Error("Invalid depends_on", "depends_on must be a list of references such as [vpc, module.eks].", NodeRange(f, node));
@@ -334,7 +334,7 @@ class ModuleLoader {
     return out;
   }
 
-  ResourceConfig LoadResource(const YamlFile& f, const std::string& name, const SourceRange& range, const YAML::Node& v,
+  ResourceConfig LoadResource(const YamlFile& f, const std::string& name, const SourceRange& range, const YamlNode& v,
                               ResourceMode mode) {
     ResourceConfig r;
     r.mode = mode;
@@ -395,7 +395,7 @@ class ModuleLoader {
     return r;
   }
 
-  LifecycleConfig LoadLifecycle(const YamlFile& f, const YAML::Node& v) {
+  LifecycleConfig LoadLifecycle(const YamlFile& f, const YamlNode& v) {
     LifecycleConfig l;
     l.range = NodeRange(f, v);
     if (!RequireMap(f, v, "lifecycle")) return l;
@@ -404,7 +404,7 @@ class ModuleLoader {
     if (v["create_before_destroy"]) {
       l.create_before_destroy = ScalarBool(f, v["create_before_destroy"], "create_before_destroy", diags_).value_or(false);
     }
-    if (const YAML::Node ic = v["ignore_changes"]) {
+    if (const YamlNode ic = v["ignore_changes"]) {
       if (ic.IsScalar() && ic.Scalar() == "all") {
         l.ignore_changes.push_back("all");
       } else if (ic.IsSequence()) {
@@ -419,7 +419,7 @@ class ModuleLoader {
   }
 
   // The range of the `timeouts` key of resource mapping `v`.
-  static SourceRange TimeoutsKeyRange(const YamlFile& f, const YAML::Node& v) {
+  static SourceRange TimeoutsKeyRange(const YamlFile& f, const YamlNode& v) {
     for (const auto& kv : v) {
       if (kv.first.IsScalar() && kv.first.Scalar() == "timeouts") return NodeRange(f, kv.first);
     }
@@ -428,7 +428,7 @@ class ModuleLoader {
 
   // Terraform's timeouts block: literal Go durations (time.ParseDuration), each longer than
   // zero, for the operations every managed type has. A null value is the same as none.
-  TimeoutsConfig LoadTimeouts(const YamlFile& f, const YAML::Node& v) {
+  TimeoutsConfig LoadTimeouts(const YamlFile& f, const YamlNode& v) {
     TimeoutsConfig t;
     t.range = NodeRange(f, v);
     if (!v.IsMap()) {
@@ -448,7 +448,7 @@ class ModuleLoader {
   }
 
   // One timeouts value, checked; nullopt (reported) when it is not a duration we accept.
-  std::optional<std::string> TimeoutDuration(const YamlFile& f, const std::string& op, const YAML::Node& value) {
+  std::optional<std::string> TimeoutDuration(const YamlFile& f, const std::string& op, const YamlNode& value) {
     SourceRange at = NodeRange(f, value);
     const char* examples = "such as \"90s\", \"30m\", \"1h30m\" or \"2.5h\"";
     if (!value.IsScalar()) {
@@ -482,7 +482,7 @@ class ModuleLoader {
   }
 
   ModuleCallConfig LoadModuleCall(const ModuleConfig& parent, const YamlFile& f, const std::string& name,
-                                  const SourceRange& range, const YAML::Node& v) {
+                                  const SourceRange& range, const YamlNode& v) {
     ModuleCallConfig call;
     call.name = name;
     call.range = range;
@@ -496,7 +496,7 @@ class ModuleLoader {
     if (!source) return call;
     call.source = *source;
     call.source_range = NodeRange(f, v["source"]);
-    if (const YAML::Node inputs = v["inputs"]) {
+    if (const YamlNode inputs = v["inputs"]) {
       if (inputs.IsMap()) {
         for (const auto& kv : inputs) {
           std::optional<std::string> input = MappingKey(f, kv.first, call.input_ranges, diags_);
@@ -513,7 +513,7 @@ class ModuleLoader {
                    "count and for_each cannot both be set: use one way of making several instances.", NodeRange(f, v["for_each"]));
     }
     if (v["depends_on"]) call.depends_on = LoadDependsOn(f, v["depends_on"]);
-    if (const YAML::Node providers = v["providers"]) LoadProviderMapping(f, providers, call);
+    if (const YamlNode providers = v["providers"]) LoadProviderMapping(f, providers, call);
     if (!(call.source.rfind("./", 0) == 0 || call.source.rfind("../", 0) == 0 || fs::path(call.source).is_absolute())) {
       diags_.Error("Invalid module source",
                    fmt::format("\"{}\" is not a local path. Module sources are directories given relative to the calling "
@@ -528,7 +528,7 @@ class ModuleLoader {
 
   // A module call's providers: { aws: aws.us_east_1 }: block names inside the module to the
   // caller's block names.
-  void LoadProviderMapping(const YamlFile& f, const YAML::Node& v, ModuleCallConfig& call) {
+  void LoadProviderMapping(const YamlFile& f, const YamlNode& v, ModuleCallConfig& call) {
     if (!v.IsMap()) {
       diags_.Error("Invalid providers", "providers must map the module's provider names to this module's blocks, "
                                         "as in providers: { aws: aws.us_east_1 }.",
@@ -550,7 +550,7 @@ class ModuleLoader {
     }
   }
 
-  OutputConfig LoadOutput(const YamlFile& f, const std::string& name, const SourceRange& range, const YAML::Node& v) {
+  OutputConfig LoadOutput(const YamlFile& f, const std::string& name, const SourceRange& range, const YamlNode& v) {
     OutputConfig out;
     out.name = name;
     out.range = range;

@@ -1,7 +1,11 @@
 #include "engine/config/project.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
+#include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -53,30 +57,62 @@ std::string ProjectConfig::SandboxPath() const {
 
 namespace {
 
+// strata.yaml's numbers and booleans read as yaml-cpp's Node::as<T>() read them before (the
+// README's examples rely on it): a number as a C++ stream reads it, with 0x and 0 prefixes
+// for hexadecimal and octal; a boolean in YAML 1.1's words (y, yes, true, on and their
+// negatives) in lower case, upper case or capitalised. Quoting does not matter.
 template <typename T>
-void ReadNumber(const YamlFile& f, const YAML::Node& node, const char* key, T& out, T min, T max,
+std::optional<T> ProjectScalarAs(const YamlNode& node) {
+  if (!node.IsScalar()) return std::nullopt;
+  std::stringstream stream(node.Scalar());
+  stream.unsetf(std::ios::dec);
+  T v{};
+  if ((stream >> std::noskipws >> v) && (stream >> std::ws).eof()) return v;
+  return std::nullopt;
+}
+
+std::optional<bool> ProjectScalarBool(const YamlNode& node) {
+  if (!node.IsScalar()) return std::nullopt;
+  const std::string& s = node.Scalar();
+  auto all = [](std::string_view text, int (*is)(int)) {
+    return std::all_of(text.begin(), text.end(), [is](char c) { return is(static_cast<unsigned char>(c)) != 0; });
+  };
+  bool flexible_case = all(s, std::islower) || (std::isupper(static_cast<unsigned char>(s[0])) &&
+                                                (all(std::string_view(s).substr(1), std::islower) ||
+                                                 all(std::string_view(s).substr(1), std::isupper)));
+  if (!flexible_case) return std::nullopt;
+  std::string lower = s;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (auto [yes, no] : {std::pair{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"on", "off"}}) {
+    if (lower == yes) return true;
+    if (lower == no) return false;
+  }
+  return std::nullopt;
+}
+
+template <typename T>
+void ReadNumber(const YamlFile& f, const YamlNode& node, const char* key, T& out, T min, T max,
                 Diagnostics& diags) {
   if (!node[key]) return;
-  try {
-    T v = node[key].as<T>();
-    if (v < min || v > max) throw YAML::Exception(YAML::Mark(), "out of range");
-    out = v;
-  } catch (const YAML::Exception&) {
+  std::optional<T> v = ProjectScalarAs<T>(node[key]);
+  if (v && *v >= min && *v <= max) {
+    out = *v;
+  } else {
     diags.Error("Invalid value", fmt::format("{} must be a number from {} to {}.", key, min, max),
                 NodeRange(f, node[key]));
   }
 }
 
-void ReadBool(const YamlFile& f, const YAML::Node& node, const char* key, bool& out, Diagnostics& diags) {
+void ReadBool(const YamlFile& f, const YamlNode& node, const char* key, bool& out, Diagnostics& diags) {
   if (!node[key]) return;
-  try {
-    out = node[key].as<bool>();
-  } catch (const YAML::Exception&) {
+  if (std::optional<bool> v = ProjectScalarBool(node[key])) {
+    out = *v;
+  } else {
     diags.Error("Invalid value", fmt::format("{} must be true or false.", key), NodeRange(f, node[key]));
   }
 }
 
-void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfig& sandbox, Diagnostics& diags) {
+void LoadSandboxSettings(const YamlFile& f, const YamlNode& node, SandboxConfig& sandbox, Diagnostics& diags) {
   sandbox.range = NodeRange(f, node);
   if (!node.IsMap()) {
     diags.Error("Invalid sandbox settings", "sandbox must be a mapping such as { enabled: true, latency_ms: 50 }.",
@@ -99,23 +135,23 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   ReadNumber(f, node, "nodegroup_delay_ms", sandbox.nodegroup_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "workload_delay_ms", sandbox.workload_delay_ms, 0, 3600000, diags);
   ReadNumber(f, node, "load_balancer_delay_ms", sandbox.load_balancer_delay_ms, 0, 3600000, diags);
-  if (const YAML::Node domains = node["seed_certificates"]) {
+  if (const YamlNode domains = node["seed_certificates"]) {
     if (!domains.IsSequence()) {
       diags.Error("Invalid sandbox settings", "seed_certificates must be a list of domain names such as [\"*.example.com\"].",
                   NodeRange(f, domains));
     } else {
-      for (const YAML::Node& domain : domains) {
+      for (const YamlNode& domain : domains) {
         if (auto name = ScalarString(f, domain, "seed_certificates", diags)) sandbox.seed_certificates.push_back(*name);
       }
     }
   }
   ReadNumber(f, node, "route53_change_delay_ms", sandbox.route53_change_delay_ms, 0, 3600000, diags);
-  if (const YAML::Node zones = node["seed_hosted_zones"]) {
+  if (const YamlNode zones = node["seed_hosted_zones"]) {
     if (!zones.IsSequence()) {
       diags.Error("Invalid sandbox settings", "seed_hosted_zones must be a list of domain names such as [example.com].",
                   NodeRange(f, zones));
     } else {
-      for (const YAML::Node& zone : zones)
+      for (const YamlNode& zone : zones)
         if (auto name = ScalarString(f, zone, "seed_hosted_zones", diags)) sandbox.seed_hosted_zones.push_back(*name);
     }
   }
@@ -124,7 +160,7 @@ void LoadSandboxSettings(const YamlFile& f, const YAML::Node& node, SandboxConfi
   ReadNumber(f, node, "cognito_domain_delay_ms", sandbox.cognito_domain_delay_ms, 0, 3600000, diags);
 }
 
-void LoadLimitsSettings(const YamlFile& f, const YAML::Node& node, LimitsSettings& limits, Diagnostics& diags) {
+void LoadLimitsSettings(const YamlFile& f, const YamlNode& node, LimitsSettings& limits, Diagnostics& diags) {
   if (!node.IsMap()) {
     diags.Error("Invalid limits", "limits must be a mapping such as { max_instances: 50000 }.", NodeRange(f, node));
     return;
@@ -164,7 +200,7 @@ bool ValidPostgresSchemaName(const std::string& name) {
   return true;
 }
 
-void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings& state, Diagnostics& diags) {
+void LoadStateSettings(const YamlFile& f, const YamlNode& node, StateSettings& state, Diagnostics& diags) {
   state.range = NodeRange(f, node);
   if (!node.IsMap()) {
     diags.Error("Invalid state settings", "state must be a mapping such as { backend: sqlite, path: .strata/state.db }.", state.range);
@@ -208,9 +244,9 @@ void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings&
   }
   if (node["key_file"]) state.key_file = ScalarString(f, node["key_file"], "key_file", diags).value_or("");
   if (node["history_retention"]) {
-    try {
-      state.history_retention = node["history_retention"].as<int>();
-    } catch (const YAML::Exception&) {
+    if (std::optional<int> v = ProjectScalarAs<int>(node["history_retention"])) {
+      state.history_retention = *v;
+    } else {
       diags.Error("Invalid value", "history_retention must be a whole number (0 keeps every snapshot).",
                   NodeRange(f, node["history_retention"]));
     }
@@ -228,7 +264,7 @@ void LoadStateSettings(const YamlFile& f, const YAML::Node& node, StateSettings&
   }
 }
 
-void LoadStages(const YamlFile& f, const YAML::Node& node, ProjectConfig& project, Diagnostics& diags) {
+void LoadStages(const YamlFile& f, const YamlNode& node, ProjectConfig& project, Diagnostics& diags) {
   if (!node.IsSequence()) {
     diags.Error("Invalid stages", "stages must be a list of { name, path }.", NodeRange(f, node));
     return;

@@ -8,16 +8,18 @@
 #include "engine/base/file.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/functions/util.h"
-#include "engine/value/yaml_bounds.h"
 
 namespace strata {
 
 namespace {
 
-// The usual cause of a YAML error in a module file: an unquoted ${...} holding ": " (a for
-// expression, a conditional) or starting with a flow indicator.
-std::string YamlHint(const std::string& text, const YAML::Mark& mark) {
+// The usual causes of a YAML error in a module file: an unquoted ${...} holding ": " (a for
+// expression, a conditional) or starting with a flow indicator; a tab in the indentation.
+std::string YamlHint(const std::string& text, const YamlMark& mark) {
   if (mark.line < 0) return "";
+  if (mark.pos >= 0 && static_cast<size_t>(mark.pos) < text.size() && text[mark.pos] == '\t') {
+    return " YAML indents with spaces, not tabs: replace the tab with spaces.";
+  }
   size_t start = 0;
   for (int i = 0; i < mark.line && start != std::string::npos; ++i) {
     start = text.find('\n', start);
@@ -53,15 +55,16 @@ std::string Capitalized(std::string s) {
   return s;
 }
 
-void ReportYamlProblem(const std::string& path, const std::string& text, const YamlProblem& problem, Diagnostics& diags) {
-  const YAML::Mark& mark = problem.mark;
+void ReportYamlProblem(const std::string& path, const std::string& text, const YamlParseProblem& problem,
+                       Diagnostics& diags) {
+  const YamlMark& mark = problem.mark;
   SourceRange at = mark.line >= 0 ? SourceRange{path, {mark.line + 1, mark.column + 1, mark.pos}, {mark.line + 1, mark.column + 2, mark.pos + 1}}
                                   : SourceRange{path, {1, 1, 0}, {1, 2, 1}};
   std::string detail = Capitalized(problem.message) + ".";
   switch (problem.kind) {
-    case YamlProblem::Kind::Syntax: diags.Error("Invalid YAML", detail + YamlHint(text, mark), at); return;
-    case YamlProblem::Kind::TooDeep: diags.Error("YAML nested too deeply", detail, at); return;
-    case YamlProblem::Kind::TooManyValues: diags.Error("YAML aliases expand too far", detail, at); return;
+    case YamlParseProblem::Kind::Syntax: diags.Error("Invalid YAML", detail + YamlHint(text, mark), at); return;
+    case YamlParseProblem::Kind::TooDeep: diags.Error("YAML nested too deeply", detail, at); return;
+    case YamlParseProblem::Kind::TooManyValues: diags.Error("YAML aliases expand too far", detail, at); return;
   }
 }
 
@@ -82,26 +85,27 @@ std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegi
   doc.text = std::move(text);
   sources.Add(path, doc.text);
   doc.file = YamlFile{path, doc.text};
-  BoundedYaml parsed = ParseBoundedYaml(doc.text);
-  if (parsed.problem) {
-    ReportYamlProblem(path, doc.text, *parsed.problem, diags);
+  doc.tree = ParseYaml(doc.text);
+  if (doc.tree.problem()) {
+    ReportYamlProblem(path, doc.text, *doc.tree.problem(), diags);
     return std::nullopt;
   }
-  if (std::optional<ForeignFile> problem = foreign ? foreign(parsed.documents) : std::nullopt) {
+  const std::vector<YamlNode>& documents = doc.tree.documents();
+  if (std::optional<ForeignFile> problem = foreign ? foreign(documents) : std::nullopt) {
     diags.Error(problem->summary, problem->detail, SourceRange{path, {1, 1, 0}, {1, 2, 1}});
     return std::nullopt;
   }
-  if (parsed.documents.size() > 1) {
+  if (documents.size() > 1) {
     diags.Error("Several YAML documents in one file",
                 "A module file holds one mapping; split the documents (---) into separate files.",
                 SourceRange{path, {1, 1, 0}, {1, 2, 1}});
     return std::nullopt;
   }
-  doc.root = parsed.documents.empty() ? YAML::Node() : parsed.documents[0];
+  doc.root = documents.empty() ? NullYamlNode() : documents[0];
   return doc;
 }
 
-void CheckKeys(const YamlFile& file, const YAML::Node& node, const std::vector<std::string>& allowed,
+void CheckKeys(const YamlFile& file, const YamlNode& node, const std::vector<std::string>& allowed,
                const std::string& where, Diagnostics& diags) {
   std::map<std::string, SourceRange> seen;
   for (const auto& kv : node) {

@@ -7,16 +7,16 @@
 #include <string>
 #include <vector>
 
-#include <yaml-cpp/yaml.h>
-
 #include "engine/config/yaml_expr.h"
+#include "engine/config/yaml_node.h"
 
 namespace strata {
 
 struct YamlDocument {
   std::string text;  // owns the text that `file` views
   YamlFile file;
-  YAML::Node root;
+  YamlTree tree;  // owns the nodes
+  YamlNode root;
 };
 
 //! A file that parses but is not of the kind being read (a Kubernetes manifest among module
@@ -26,7 +26,7 @@ struct ForeignFile {
   std::string detail;
 };
 //! Looks at every document of a parsed file; nullopt when the file may be of the kind read.
-using ForeignFileCheck = std::function<std::optional<ForeignFile>(const std::vector<YAML::Node>& documents)>;
+using ForeignFileCheck = std::function<std::optional<ForeignFile>(const std::vector<YamlNode>& documents)>;
 
 //! Reads and parses `path`; a missing file or a syntax error is reported with its position.
 //! A file with several documents (---) is an error: one module file is one mapping. So is
@@ -39,7 +39,7 @@ std::optional<YamlDocument> ReadYamlDocument(const std::string& path, SourceRegi
 
 //! Reports every key of mapping `node` not in `allowed` ("did you mean ...?"), and every key
 //! that is not a string or is repeated (MappingKey).
-void CheckKeys(const YamlFile& file, const YAML::Node& node, const std::vector<std::string>& allowed,
+void CheckKeys(const YamlFile& file, const YamlNode& node, const std::vector<std::string>& allowed,
                const std::string& where, Diagnostics& diags);
 
 }  // namespace strata

@@ -12,7 +12,7 @@
 namespace strata {
 namespace {
 
-bool IsPlain(const YAML::Node& node) { return node.Tag() == "?" || node.Tag().empty(); }
+bool IsPlain(const YamlNode& node) { return node.Tag() == "?" || node.Tag().empty(); }
 
 // A plain scalar's typed value under the YAML 1.2 core schema.
 Value PlainScalarValue(const std::string& s) {
@@ -24,8 +24,8 @@ Value PlainScalarValue(const std::string& s) {
 }
 
 // Where the scalar's text starts in the file, so that expression positions are exact.
-SourceMapping ScalarMapping(const YamlFile& file, const YAML::Node& node) {
-  const YAML::Mark mark = node.Mark();
+SourceMapping ScalarMapping(const YamlFile& file, const YamlNode& node) {
+  const YamlMark mark = node.Mark();
   SourceMapping m{file.path, mark.line + 1, mark.column + 1, mark.column + 1};
   if (mark.pos < 0 || static_cast<size_t>(mark.pos) >= file.text.size()) return m;
   char c = file.text[mark.pos];
@@ -48,8 +48,8 @@ SourceMapping ScalarMapping(const YamlFile& file, const YAML::Node& node) {
 
 }  // namespace
 
-SourceRange NodeRange(const YamlFile& file, const YAML::Node& node) {
-  const YAML::Mark mark = node.Mark();
+SourceRange NodeRange(const YamlFile& file, const YamlNode& node) {
+  const YamlMark mark = node.Mark();
   SourceRange r;
   r.file = file.path;
   r.start = {mark.line + 1, mark.column + 1, mark.pos};
@@ -63,7 +63,7 @@ namespace {
 
 // Owned, so that a tuple or object node holds its children themselves (the schema check
 // looks into nested blocks by their node classes), not a forwarder to a shared child.
-ExprPtr NodeToOwnedExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
+ExprPtr NodeToOwnedExpr(const YamlFile& file, const YamlNode& node, Diagnostics& diags) {
   SourceRange range = NodeRange(file, node);
   if (!node.IsDefined() || node.IsNull()) {
     // An explicit null, or a key with no value.
@@ -105,11 +105,11 @@ ExprPtr NodeToOwnedExpr(const YamlFile& file, const YAML::Node& node, Diagnostic
 
 }  // namespace
 
-ExprRef NodeToExpr(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
+ExprRef NodeToExpr(const YamlFile& file, const YamlNode& node, Diagnostics& diags) {
   return NodeToOwnedExpr(file, node, diags);
 }
 
-std::optional<std::string> MappingKey(const YamlFile& file, const YAML::Node& key,
+std::optional<std::string> MappingKey(const YamlFile& file, const YamlNode& key,
                                       std::map<std::string, SourceRange>& seen, Diagnostics& diags) {
   SourceRange range = NodeRange(file, key);
   if (!key.IsScalar()) {
@@ -125,7 +125,7 @@ std::optional<std::string> MappingKey(const YamlFile& file, const YAML::Node& ke
   return key.Scalar();
 }
 
-std::optional<std::string> ScalarString(const YamlFile& file, const YAML::Node& node, const std::string& what,
+std::optional<std::string> ScalarString(const YamlFile& file, const YamlNode& node, const std::string& what,
                                         Diagnostics& diags) {
   if (!node.IsScalar()) {
     diags.Error("Invalid value", fmt::format("{} must be a string.", what), NodeRange(file, node));
@@ -134,7 +134,7 @@ std::optional<std::string> ScalarString(const YamlFile& file, const YAML::Node& 
   return node.Scalar();
 }
 
-std::optional<bool> ScalarBool(const YamlFile& file, const YAML::Node& node, const std::string& what, Diagnostics& diags) {
+std::optional<bool> ScalarBool(const YamlFile& file, const YamlNode& node, const std::string& what, Diagnostics& diags) {
   if (node.IsScalar() && IsPlain(node)) {
     Value v = PlainScalarValue(node.Scalar());
     if (v.IsBool()) return v.AsBool();

@@ -15,7 +15,7 @@ namespace {
 // A -var-file value: YAML as written, without ${...} evaluation (a file holds values, not
 // expressions). Keys must be unique in each mapping, as in module files. ReadYamlDocument has
 // held the document to the nesting and alias bounds, so the recursion is safe.
-Value YamlToValue(const YamlFile& file, const YAML::Node& node, Diagnostics& diags) {
+Value YamlToValue(const YamlFile& file, const YamlNode& node, Diagnostics& diags) {
   if (!node.IsDefined() || node.IsNull()) return Value::Null();
   if (node.IsSequence()) {
     ValueList items;

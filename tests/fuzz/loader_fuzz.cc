@@ -7,9 +7,9 @@
 #include <string>
 
 #include "engine/config/yaml_expr.h"
+#include "engine/config/yaml_node.h"
 #include "engine/expr/eval.h"
 #include "engine/expr/parser.h"
-#include "engine/value/yaml_bounds.h"
 
 namespace {
 
@@ -36,9 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (auto tmpl = strata::ParseTemplate(text, mapping, diags)) EvaluateExpression(*tmpl);
   // As the loader reads a module file: parsed and held to the nesting and alias bounds
   // before anything walks it.
-  strata::BoundedYaml parsed = strata::ParseBoundedYaml(text);
+  strata::YamlTree parsed = strata::ParseYaml(text);
   strata::YamlFile file{"fuzz.yaml", text};
-  for (const auto& node : parsed.documents) {
+  for (const auto& node : parsed.documents()) {
     if (auto expr = strata::NodeToExpr(file, node, diags)) EvaluateExpression(*expr);
   }
   return 0;

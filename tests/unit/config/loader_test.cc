@@ -234,6 +234,36 @@ TEST_F(LoaderTest, YamlSyntaxErrorWithoutExpressionHasNoHint) {
   EXPECT_THAT(out, Not(HasSubstr("must be quoted")));
 }
 
+TEST_F(LoaderTest, YamlTabIndentationSaysToUseSpaces) {
+  std::string out = LoadMain("locals:\n\ta: 1\n");
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:1: Invalid YAML: "));
+  EXPECT_THAT(out, HasSubstr("YAML indents with spaces, not tabs: replace the tab with spaces."));
+}
+
+TEST_F(LoaderTest, UnterminatedQuotedStringIsAYamlError) {
+  // yaml-cpp took the rest of the file as the string.
+  std::string out = LoadMain("locals:\n  a: \"abc\n  b: 1\n");
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:4:1: Invalid YAML: Found unexpected end of stream"));
+}
+
+TEST_F(LoaderTest, AliasWithoutAnchorNamesIt) {
+  std::string out = LoadMain("locals:\n  a: *nope\n");
+  EXPECT_EQ(out, "main/main.yaml:2:6: Invalid YAML: The alias *nope names no anchor (&nope) written before it in this "
+                 "document.\n");
+}
+
+TEST_F(LoaderTest, PositionsCountBytesAfterNonAsciiText) {
+  // Columns count bytes (é is two), as the source excerpts and every other position do.
+  std::string out = LoadMain("locals:\n  a: { ü: \"${var.nope}\" }\n  # ünïcödé\n  b: \"${var.other}\"\n");
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:15: Reference to undeclared input variable"));
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:4:9: Reference to undeclared input variable"));
+}
+
+TEST_F(LoaderTest, EmptyValueIsPlacedAtTheNextToken) {
+  std::string out = LoadMain("variables:\n  x:\n    type:\n    # a comment\n\n    default: 1\n");
+  EXPECT_EQ(out, "main/main.yaml:6:5: Invalid value: type must be a string.\n");
+}
+
 TEST_F(LoaderTest, ExpressionErrorPositionIsInTheFile) {
   std::string out = LoadMain(
       "locals:\n"
@@ -475,7 +505,8 @@ TEST_F(LoaderTest, AnchorUsedInsideItselfIsAnErrorNotACrash) {
 
 TEST_F(LoaderTest, YamlAliasBombIsAnErrorNamingTheFile) {
   std::string out = LoadMain("locals:\n" + testing::BillionLaughsYaml("  "));
-  EXPECT_THAT(out, HasSubstr("main/main.yaml:2:"));
+  // At the alias that crosses the bound: the eighth *e of f.
+  EXPECT_THAT(out, HasSubstr("main/main.yaml:7:38:"));
   EXPECT_THAT(out, HasSubstr("YAML aliases expand too far: The document stands for more than 1000000 values once its "
                              "aliases (*name) are expanded; use fewer or smaller aliases.\n"));
 }

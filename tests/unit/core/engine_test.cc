@@ -729,5 +729,34 @@ TEST_F(EngineTest, VarFileNumbersAreDecimal) {
   EXPECT_EQ(Output(*e, "v"), Value::String("nan"));
 }
 
+// yaml-cpp refused an anchor on a block scalar inside a list (- &x |); libyaml reads it.
+TEST_F(EngineTest, AnchoredBlockScalarInAListLoads) {
+  auto e = EvalMain(
+      "locals:\n"
+      "  items:\n"
+      "    - &greeting |\n"
+      "      hello ${upper(\"x\")}\n"
+      "    - *greeting\n"
+      "outputs:\n"
+      "  v: { value: \"${local.items}\" }\n");
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_EQ(Messages(), "");
+  EXPECT_EQ(FormatValue(Output(*e, "v")),
+            FormatValue(Value::Tuple({Value::String("hello X"), Value::String("hello X")})));  // templates drop the final newline
+}
+
+// Module files type plain scalars by YAML 1.2's core schema; quoted ones stay strings.
+TEST_F(EngineTest, ModuleScalarsAreTypedByTheCoreSchema) {
+  auto e = EvalMain(
+      "outputs:\n"
+      "  v: { value: [yes, on, \"true\", True, null, \"null\", ~, '2', !!str 3, 1e3, 0x10, \"\"] }\n");
+  ASSERT_NE(e, nullptr) << Messages();
+  EXPECT_EQ(FormatValue(Output(*e, "v")),
+            FormatValue(Value::Tuple({Value::String("yes"), Value::String("on"), Value::String("true"), Value::Bool(true),
+                                      Value::Null(), Value::String("null"), Value::Null(), Value::String("2"),
+                                      Value::String("3"), Value::Number(1000.0), Value::String("0x10"),
+                                      Value::String("")})));
+}
+
 }  // namespace
 }  // namespace strata
