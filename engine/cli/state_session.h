@@ -79,6 +79,7 @@ void AddStatePushCommand(CLI::App* state, CommandContext& ctx);
 void AddStateHistoryCommand(CLI::App* state, CommandContext& ctx);
 void AddStateRollbackCommand(CLI::App* state, CommandContext& ctx);
 void AddStateRekeyCommand(CLI::App* state, CommandContext& ctx);
+void AddStateMigrateCommand(CLI::App* state, CommandContext& ctx);
 
 //! The body of a `state` verb that edits one stage under its lock: it gets the opened
 //! session, the stage, the positionals after it, and the lock flags.
