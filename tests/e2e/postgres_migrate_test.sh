@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end: `strata state migrate` moves a project's state from SQLite to PostgreSQL and
 # back (every environment and stage, with history, journal and sealed secrets): equal
-# per-stage digests on the three stores, equal `state pull` and `state history`, a no-op
-# plan on each, a non-empty target refused unless -force, the source left as it was.
+# per-stage digests on the three stores, equal `state pull`, `state history` and
+# `show -json`, a no-op plan on each, a non-empty target refused unless -force, the source
+# left as it was.
 source "$(dirname "$0")/lib.sh"
 start_pg_server
 trap 'bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" stop "$pgdir"; rm -rf "$work"' EXIT
@@ -51,7 +52,7 @@ run apply-staging 0 "$STRATA" apply -auto-approve net
 run env-back 0 "$STRATA" env select default
 
 snapshot() {  # the state as the verbs see it
-  for s in net app; do "$STRATA" state pull "$s"; "$STRATA" state history "$s"; done
+  for s in net app; do "$STRATA" state pull "$s"; "$STRATA" state history "$s"; "$STRATA" show -json "$s"; done
   "$STRATA" state pull app -show-sensitive | grep -c migrate-S3CRET-77
   "$STRATA" -env staging state pull net
 }
