@@ -7,8 +7,8 @@
 //   BM_GroupCommitCheckpoints/<batch>: the same creates journaled as parallel operations are
 //     (WriteJournal): `batch` begins per commit, then their completes — 2,000 commits.
 //   BM_CommitChangeSet: the serial increment with the 10,000-resource history snapshot.
-//   BM_PgCheckpoints: BM_Checkpoints on PostgreSQL, next to SQLite's in the same run
-//     (STRATA_BENCH_PG_URL: a libpq connection string, e.g. the conninfo of
+//   BM_PgCheckpoints/<batch>: BM_Checkpoints (1) and BM_GroupCommitCheckpoints (10) on
+//     PostgreSQL, next to SQLite's in the same run (STRATA_BENCH_PG_URL: a libpq connection string, e.g. the conninfo of
 //     `PG_SERVER_FSYNC=on bash tests/e2e/pg_server.sh start DIR`; skipped without it).
 //
 //   ./build-bench/bench/state_store_bench --benchmark_counters_tabular=true
@@ -158,38 +158,57 @@ void BM_GroupCommitCheckpoints(benchmark::State& state) {
 }
 BENCHMARK(BM_GroupCommitCheckpoints)->Arg(10)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-void BM_PgCheckpoints(benchmark::State& state) {
+// A fresh PostgreSQL store in a schema of its own, or null (the benchmark skipped) without
+// STRATA_BENCH_PG_URL. DropPg removes the schema.
+std::unique_ptr<PostgresStateStore> OpenPg(benchmark::State& state, const std::string& schema) {
   const char* url = std::getenv("STRATA_BENCH_PG_URL");
   if (!url || !*url) {
     state.SkipWithError("set STRATA_BENCH_PG_URL to a PostgreSQL connection string to measure it");
-    return;
+    return nullptr;
   }
+  PostgresStoreOptions o;
+  o.url = url;
+  o.schema = schema;
+  o.keys.primary = *crypto::ParseStateKey(std::string(64, 'a'));
+  auto store = PostgresStateStore::Open(o);
+  if (!store.ok()) {
+    std::fprintf(stderr, "%s\n", store.status().message().c_str());
+    std::abort();
+  }
+  return std::move(*store);
+}
+
+void DropPg(const std::string& schema) {
+  pg::Connection::Open(std::getenv("STRATA_BENCH_PG_URL"), schema)->Exec("DROP SCHEMA " + schema + " CASCADE");
+}
+
+// BM_Checkpoints (batch 1) and BM_GroupCommitCheckpoints (batch > 1) on PostgreSQL.
+void BM_PgCheckpoints(benchmark::State& state) {
+  const int batch = static_cast<int>(state.range(0));
   int run = 0;
   for (auto _ : state) {
     state.PauseTiming();
-    PostgresStoreOptions o;
-    o.url = url;
-    o.schema = "bench_" + std::to_string(getpid()) + "_" + std::to_string(run++);
-    o.keys.primary = *crypto::ParseStateKey(std::string(64, 'a'));
-    auto store = PostgresStateStore::Open(o);
-    if (!store.ok()) {
-      std::fprintf(stderr, "%s\n", store.status().message().c_str());
-      std::abort();
-    }
+    std::string schema = "bench_" + std::to_string(getpid()) + "_" + std::to_string(batch) + "_" + std::to_string(run++);
+    auto store = OpenPg(state, schema);
+    if (!store) return;
     state.ResumeTiming();
-    ApplyAll(**store);
+    if (batch == 1) {
+      ApplyAll(*store);
+    } else {
+      ApplyAllInBatches(*store, batch);
+    }
     state.PauseTiming();
-    store->reset();
-    pg::Connection::Open(url, o.schema)->Exec("DROP SCHEMA " + o.schema + " CASCADE");
+    store.reset();
+    DropPg(schema);
     state.ResumeTiming();
   }
   state.counters["resources/s"] =
       benchmark::Counter(kResources, benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["commits/s"] =
-      benchmark::Counter(2.0 * kResources + 2, benchmark::Counter::kIsIterationInvariantRate);
-  state.SetLabel("PostgreSQL, synchronous_commit=on");
+  state.counters["commits/s"] = benchmark::Counter(2.0 * ((kResources + batch - 1) / batch) + 2,
+                                                   benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel("PostgreSQL, synchronous_commit=on, " + std::to_string(batch) + " operation(s) per commit");
 }
-BENCHMARK(BM_PgCheckpoints)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PgCheckpoints)->Arg(1)->Arg(10)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_LoadStage(benchmark::State& state) {
   bool encrypted = state.range(0) != 0;

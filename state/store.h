@@ -43,6 +43,7 @@
 #include "state/environments.h"
 #include "state/state.h"
 #include "state/status.h"
+#include "state/store_copy.h"
 
 namespace strata::state {
 
@@ -252,6 +253,16 @@ class StateStore {
   //! key, opening them with any key of the ring. Refused while any stage is locked. With no
   //! primary key, decrypts everything to clear. Returns how many values were rewritten.
   virtual StateResult<int64_t> Rekey() = 0;
+
+  // --- The whole store, for `state migrate` (store_copy.h) ---
+
+  //! Every row of the copied tables, all environments, read in one snapshot; secrets stay
+  //! sealed. Rows come sorted (SortDump).
+  virtual StateResult<StoreDump> DumpRows() = 0;
+  //! Replaces every row of the copied tables with `dump` in one transaction (the schema's
+  //! identities continue past the copied ids). Refused (LockHeld, nothing changed) while a
+  //! stage is locked by a lock whose id is not in `own_locks` (the caller's, on this store).
+  virtual StateStatus LoadRows(const StoreDump& dump, const std::vector<std::string>& own_locks) = 0;
 
   // --- Environments ---
 

@@ -111,7 +111,7 @@ void AddStateShowCommand(CLI::App* parent, CommandContext& ctx) {
 
 void AddStateCommand(CLI::App& app, CommandContext& ctx) {
   auto* cmd = app.add_subcommand("state", "Inspect and edit the state of a stage (list, show, rm, mv, pull, push, "
-                                          "history, rollback, rekey)");
+                                          "history, rollback, rekey, migrate)");
   cmd->require_subcommand(1);
   AddStateListCommand(cmd, ctx);
   AddStateShowCommand(cmd, ctx);
@@ -123,6 +123,7 @@ void AddStateCommand(CLI::App& app, CommandContext& ctx) {
   AddStateRollbackCommand(cmd, ctx);
   AddStateRekeyCommand(cmd, ctx);
   AddStateRecoverCommand(cmd, ctx);
+  AddStateMigrateCommand(cmd, ctx);
 }
 
 }  // namespace strata::cli

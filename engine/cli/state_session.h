@@ -80,6 +80,7 @@ void AddStateHistoryCommand(CLI::App* state, CommandContext& ctx);
 void AddStateRollbackCommand(CLI::App* state, CommandContext& ctx);
 void AddStateRekeyCommand(CLI::App* state, CommandContext& ctx);
 void AddStateRecoverCommand(CLI::App* state, CommandContext& ctx);
+void AddStateMigrateCommand(CLI::App* state, CommandContext& ctx);
 
 //! The body of a `state` verb that edits one stage under its lock: it gets the opened
 //! session, the stage, the positionals after it, and the lock flags.

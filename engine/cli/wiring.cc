@@ -71,11 +71,42 @@ std::string ProjectStateLocation(const ProjectConfig& project, StateEnvironment&
          ", schema " + project.state.schema + " (postgres)";
 }
 
+StateLocation ParseStateLocation(const std::string& text, const ProjectConfig& project, const std::string& schema) {
+  StateLocation location;
+  if (text.rfind("postgres://", 0) == 0 || text.rfind("postgresql://", 0) == 0) {
+    location.backend = "postgres";
+    location.url = text;
+    location.schema = schema;
+    return location;
+  }
+  location.backend = "sqlite";
+  location.path = UnderRoot(project.root_dir, text.rfind("sqlite:", 0) == 0 ? text.substr(7) : text);
+  return location;
+}
+
+StateLocation ProjectStateLocationOf(const ProjectConfig& project, StateEnvironment& env) {
+  StateLocation location;
+  location.backend = ProjectStateBackend(project, env);
+  if (location.backend == "postgres") {
+    location.url = PostgresUrl(project, env);
+    location.schema = project.state.schema;
+  } else {
+    location.path = project.StatePath();
+  }
+  return location;
+}
+
 StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& project, const std::string& environment,
                                                           StateEnvironment& env,
                                                           StoreAccess access) {
+  return OpenStoreAt(project, ProjectStateLocationOf(project, env), environment, env, access);
+}
+
+StateResult<std::unique_ptr<StateStore>> OpenStoreAt(const ProjectConfig& project, const StateLocation& location,
+                                                     const std::string& environment, StateEnvironment& env,
+                                                     StoreAccess access) {
   const StateSettings& settings = project.state;
-  std::string backend = ProjectStateBackend(project, env);
+  const std::string& backend = location.backend;
   if (backend != "sqlite" && backend != "postgres") {
     return StateStatus::Error(StateCode::InvalidArgument, "state backend \"" + backend +
                                                               "\" is not supported: use \"sqlite\" or \"postgres\"");
@@ -84,8 +115,8 @@ StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& p
   if (!keys.ok()) return keys.status();
   if (backend == "postgres") {
     state::PostgresStoreOptions options;
-    options.url = PostgresUrl(project, env);
-    options.schema = settings.schema;
+    options.url = location.url;
+    options.schema = location.schema;
     options.environment = environment;
     options.keys = *keys;
     options.history_retention = settings.history_retention;
@@ -97,7 +128,7 @@ StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& p
     return std::unique_ptr<StateStore>(std::move(*store));
   }
   state::SqliteStoreOptions options;
-  options.path = project.StatePath();
+  options.path = location.path;
   options.environment = environment;
   options.keys = *keys;
   options.history_retention = settings.history_retention;

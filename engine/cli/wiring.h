@@ -44,6 +44,24 @@ StateResult<std::unique_ptr<StateStore>> OpenProjectStore(const ProjectConfig& p
                                                           StateEnvironment& env = StateEnvironment::System(),
                                                           StoreAccess access = StoreAccess::ReadWrite);
 
+//! A state store named on the command line (`state migrate -to`): "postgres://..." or
+//! "postgresql://..." (a libpq URI) is PostgreSQL in `schema`; "sqlite:PATH" or any other
+//! text a SQLite file (relative to the project root).
+struct StateLocation {
+  std::string backend;  // "sqlite" or "postgres"
+  std::string path;     // sqlite: absolute
+  std::string url;      // postgres
+  std::string schema;   // postgres
+};
+StateLocation ParseStateLocation(const std::string& text, const ProjectConfig& project, const std::string& schema);
+//! The project's own store's location (ProjectStateBackend, STRATA_PG_URL or state.url, state.path).
+StateLocation ProjectStateLocationOf(const ProjectConfig& project, StateEnvironment& env = StateEnvironment::System());
+//! OpenProjectStore, at `location` instead of where strata.yaml points (same keys and retention).
+StateResult<std::unique_ptr<StateStore>> OpenStoreAt(const ProjectConfig& project, const StateLocation& location,
+                                                     const std::string& environment,
+                                                     StateEnvironment& env = StateEnvironment::System(),
+                                                     StoreAccess access = StoreAccess::ReadWrite);
+
 //! The project's key ring (STRATA_STATE_KEY / state.key_file / STRATA_STATE_OLD_KEY), for
 //! what else holds secrets (saved plans).
 StateResult<crypto::KeyRing> LoadProjectKeyRing(const ProjectConfig& project,

@@ -118,6 +118,8 @@ void Connection::Exec(const std::string& sql) {
   Pq().clear(result);
 }
 
+bool Connection::Connected() const { return Pq().status(conn_) == CONNECTION_OK; }
+
 int Connection::BackendPid() const { return Pq().backend_pid(conn_); }
 
 // --- Transaction --------------------------------------------------------------------------

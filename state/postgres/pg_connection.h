@@ -92,6 +92,8 @@ class Connection {
   void Exec(const std::string& sql);
   //! The server process serving this connection (pg_backend_pid()).
   int BackendPid() const;
+  //! Whether libpq still holds the connection as good (a pooled one is kept only then).
+  bool Connected() const;
 
  private:
   explicit Connection(pg_conn* conn, std::string password) : conn_(conn), password_(std::move(password)) {}

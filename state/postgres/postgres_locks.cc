@@ -1,6 +1,7 @@
 // PostgresStateStore: stage locks — a session-level advisory lock on a connection of its own,
 // and a row for the messages (postgres_store.h says why both).
 
+#include "state/postgres/pg_pool.h"
 #include "state/postgres/postgres_guard.h"
 #include "state/postgres/postgres_store.h"
 #include "state/stage_key.h"
@@ -41,7 +42,7 @@ LockInfo PgLockFromRow(const Rows& rows, int i) {
 }  // namespace
 
 pg::Connection& PostgresStateStore::LockConnection() {
-  if (!lock_db_) lock_db_ = pg::Connection::Open(options_.url, options_.schema);
+  if (!lock_db_) lock_db_ = pg::ConnectionPool::Process().Acquire(options_.url, options_.schema, false);
   return *lock_db_;
 }
 

@@ -3,6 +3,7 @@
 #include "state/postgres/postgres_store.h"
 
 #include "state/postgres/conninfo.h"
+#include "state/postgres/pg_pool.h"
 #include "state/postgres/pg_schema.h"
 #include "state/postgres/postgres_guard.h"
 #include "state/stage_key.h"
@@ -83,15 +84,19 @@ PostgresStateStore::PostgresStateStore(PostgresStoreOptions options, std::unique
       db_(std::move(db)) {}
 
 PostgresStateStore::~PostgresStateStore() {
-  // Closing the connection ends its advisory locks, but the server notices a moment later;
-  // released here, they are free when this returns. Rows of locks not unlocked stay, and
-  // show as stale, as after a crash.
-  if (!lock_db_ || held_.empty()) return;
-  try {
-    lock_db_->Query("SELECT pg_advisory_unlock_all()");
-  } catch (const pg::PgError&) {
-    // The connection is gone already, and its locks with it.
+  // The connections go back to the process's pool (pg_pool.h) for the next store opened.
+  // The lock connection's advisory locks are released first, so that a pooled connection
+  // holds none. Rows of locks not unlocked stay, and show as stale, as after a crash.
+  auto& pool = pg::ConnectionPool::Process();
+  if (lock_db_) {
+    try {
+      if (!held_.empty()) lock_db_->Query("SELECT pg_advisory_unlock_all()");
+      pool.Release(options_.url, options_.schema, false, std::move(lock_db_));
+    } catch (const pg::PgError&) {
+      // The connection is gone already, and its locks with it.
+    }
   }
+  pool.Release(options_.url, options_.schema, options_.access == StoreAccess::ReadOnly, std::move(db_));
 }
 
 std::string PostgresStateStore::Where() const {
@@ -105,7 +110,8 @@ StateResult<std::unique_ptr<PostgresStateStore>> PostgresStateStore::Open(const 
   }
   std::unique_ptr<PostgresStateStore> store(new PostgresStateStore(options, nullptr));
   try {
-    store->db_ = pg::Connection::Open(options.url, options.schema);
+    store->db_ = pg::ConnectionPool::Process().Acquire(options.url, options.schema,
+                                                       options.access == StoreAccess::ReadOnly);
     StateStatus st = pg::PreparePgSchema(*store->db_, options.schema, store->Where(), store->env_->NowMillis());
     if (!st.ok()) return st;
     if (options.access == StoreAccess::ReadOnly) store->db_->Exec("SET default_transaction_read_only = on");

@@ -98,6 +98,9 @@ class SqliteStateStore final : public StateStore {
   StateResult<SecretCounts> CountSecrets() override;
   StateResult<int64_t> Rekey() override;
 
+  StateResult<StoreDump> DumpRows() override;
+  StateStatus LoadRows(const StoreDump& dump, const std::vector<std::string>& own_locks) override;
+
   const std::string& Environment() const override { return options_.environment; }
   StateResult<std::vector<EnvironmentSummary>> ListEnvironments() override;
   StateStatus CreateEnvironment(const std::string& name) override;

@@ -99,3 +99,15 @@ sandbox_eks_cluster() {
   endpoint=$(sandbox_aws eks describe-cluster --name "$name" --query cluster.endpoint)
   ca_data=$(sandbox_aws eks describe-cluster --name "$name" --query cluster.certificateAuthority.data)
 }
+
+# start_pg_server: a throw-away PostgreSQL server (pg_server.sh) in a new $pgdir, its libpq
+# connection string in $conninfo; exits 77 (skipped, saying why) when none can be had. The
+# caller's EXIT trap stops it: bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" stop "$pgdir".
+start_pg_server() {
+  pgdir=$(mktemp -d /tmp/strata-e2e-pg-XXXXXX)
+  if ! conninfo=$(bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" start "$pgdir" 2>"$work/pg.err"); then
+    echo "SKIPPED: $(cat "$work/pg.err")"
+    rm -rf "$pgdir"
+    exit 77
+  fi
+}

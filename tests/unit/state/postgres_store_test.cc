@@ -9,6 +9,7 @@
 #include "engine/cli/wiring.h"
 #include "state/postgres/conninfo.h"
 #include "state/postgres/pg_connection.h"
+#include "state/postgres/pg_pool.h"
 #include "state/postgres/pg_schema.h"
 #include "store_backends.h"
 
@@ -215,6 +216,37 @@ TEST_F(PostgresStoreTest, StrataPgUrlSelectsThePostgresBackend) {
   // strata.yaml's explicit sqlite wins over the variable.
   project.state.backend_given = true;
   EXPECT_EQ(cli::ProjectStateBackend(project, with_url), "sqlite");
+}
+
+// Connections pooled per process (pg_pool.h): a store opened after another was closed reuses
+// its connection, and its lock connection too.
+TEST_F(PostgresStoreTest, AStoreOpenedAfterAnotherClosedReusesItsConnections) {
+  auto lock = first->TryLock({"eks", "apply"});
+  ASSERT_TRUE(lock.ok()) << lock.status().message();
+  ASSERT_TRUE(first->Unlock("eks", lock->id).ok());
+  first.reset();
+  auto& pool = pg::ConnectionPool::Process();
+  int64_t opened = pool.opened();
+  auto again = OpenAny(Spec(path, &env));
+  ASSERT_TRUE(again);
+  auto relock = again->TryLock({"eks", "apply"});
+  ASSERT_TRUE(relock.ok()) << relock.status().message();
+  EXPECT_EQ(pool.opened(), opened);
+  // The lock still dies with its session: the pooled lock connection held none.
+  auto theirs = second->TryLock({"eks", "apply"});
+  EXPECT_EQ(theirs.status().code(), StateCode::LockHeld);
+}
+
+TEST_F(PostgresStoreTest, APooledConnectionTheServerDroppedIsReplaced) {
+  first.reset();
+  second.reset();
+  auto admin = Admin();
+  admin->Query("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = 'strata' "
+               "AND state = 'idle' AND pid <> pg_backend_pid()");
+  auto again = OpenAny(Spec(path, &env));
+  ASSERT_TRUE(again);
+  auto stages = again->ListStages();
+  EXPECT_TRUE(stages.ok()) << stages.status().message();
 }
 
 }  // namespace
