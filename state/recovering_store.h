@@ -108,6 +108,10 @@ class RecoveringStore final : public StateStore {
   StateResult<int64_t> Rollback(const std::string& lock_id, const std::string& stage, int64_t serial) override {
     return inner_.Rollback(lock_id, stage, serial);
   }
+  StateResult<StoreDump> DumpRows() override { return inner_.DumpRows(); }
+  StateStatus LoadRows(const StoreDump& dump, const std::vector<std::string>& own_locks) override {
+    return inner_.LoadRows(dump, own_locks);
+  }
 
   bool EncryptsSecrets() const override { return inner_.EncryptsSecrets(); }
   StateResult<SecretCounts> CountSecrets() override { return inner_.CountSecrets(); }

@@ -170,20 +170,20 @@ void LoadLimitsSettings(const YamlFile& f, const YamlNode& node, LimitsSettings&
   if (node["max_instances"]) limits.max_instances_range = NodeRange(f, node["max_instances"]);
 }
 
-void LoadLintSettings(const YamlFile& f, const YAML::Node& node, LintSettings& lint, Diagnostics& diags) {
+void LoadLintSettings(const YamlFile& f, const YamlNode& node, LintSettings& lint, Diagnostics& diags) {
   if (!node.IsMap()) {
     diags.Error("Invalid lint settings", "lint must be a mapping such as { disable: [k8s-deprecated-api] }.", NodeRange(f, node));
     return;
   }
   CheckKeys(f, node, {"disable"}, "the lint settings", diags);
-  const YAML::Node disable = node["disable"];
+  const YamlNode disable = node["disable"];
   if (!disable) return;
   if (!disable.IsSequence()) {
     diags.Error("Invalid lint settings", "lint.disable must be a list of rule ids such as [k8s-deprecated-api].",
                 NodeRange(f, disable));
     return;
   }
-  for (const YAML::Node& id : disable) {
+  for (const YamlNode& id : disable) {
     if (auto rule = ScalarString(f, id, "lint.disable", diags)) {
       lint.disable.push_back(*rule);
       lint.disable_ranges.push_back(NodeRange(f, id));

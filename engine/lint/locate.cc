@@ -1,12 +1,12 @@
 #include "engine/lint/locate.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <filesystem>
+#include <iterator>
 #include <fstream>
 #include <sstream>
 
 #include "engine/config/yaml_expr.h"
+#include "engine/config/yaml_node.h"
 #include "engine/expr/nodes.h"
 
 namespace strata::lint {
@@ -81,9 +81,10 @@ const Expr* WrittenAt(const ResourceConfig& resource, const Path& path) {
 struct Locator::ManifestFiles {
   struct Document {
     std::string file;
-    YAML::Node node;
+    YamlNode node;
   };
   std::map<std::string, std::string> texts;  // file → text (YamlFile views it)
+  std::vector<YamlTree> trees;                // the storage of the documents' nodes
   std::vector<Document> documents;
 };
 
@@ -113,15 +114,15 @@ const Locator::ManifestFiles& Locator::ManifestsUnder(const std::string& dir) {
     std::string& kept = slot->texts[file];
     kept = MaskPlaceholders(text.str());
     if (kept.find("kind:") == std::string::npos) continue;
-    try {
-      for (YAML::Node doc : YAML::LoadAll(kept)) {
-        if (doc.IsMap() && doc["kind"] && doc["metadata"] && doc["metadata"].IsMap() && doc["metadata"]["name"]) {
-          slot->documents.push_back({file, doc});
-        }
+    // A template that is no YAML before it is rendered: positions fall back to the resource.
+    YamlTree tree = ParseYaml(kept);
+    if (tree.problem()) continue;
+    for (const YamlNode& doc : tree.documents()) {
+      if (doc.IsMap() && doc["kind"] && doc["metadata"] && doc["metadata"].IsMap() && doc["metadata"]["name"]) {
+        slot->documents.push_back({file, doc});
       }
-    } catch (const YAML::Exception&) {
-      // A template that is no YAML before it is rendered: positions fall back to the resource.
     }
+    slot->trees.push_back(std::move(tree));
   }
   return *slot;
 }
@@ -193,33 +194,28 @@ SourceRange Locator::Locate(const Instance& inst, const Path& path, bool key) {
   if (!kind || !name || !module.config) return best;
   const ManifestFiles& files = ManifestsUnder(module.config->dir);
   for (const auto& doc : files.documents) {
-    try {
-      if (!doc.node["kind"].IsScalar() || doc.node["kind"].Scalar() != *kind) continue;
-      const YAML::Node written = doc.node["metadata"]["name"];
-      if (!written.IsScalar() || !TemplateMatches(written.Scalar(), *name)) continue;
-      YamlFile file{doc.file, files.texts.at(doc.file)};
-      YAML::Node at = doc.node;
-      SourceRange found = NodeRange(file, at);
-      for (size_t i = 1; i < path.size(); ++i) {
-        // Lookups through a const node never add to the document; reset() rebinds `at`
-        // (Node's operator= would overwrite the node it refers to).
-        const YAML::Node& here = at;
-        YAML::Node next;
-        if (const std::string* key = std::get_if<std::string>(&path[i])) {
-          if (!here.IsMap() || !here[*key]) break;
-          next.reset(here[*key]);
-        } else {
-          size_t index = std::get<size_t>(path[i]);
-          if (!here.IsSequence() || index >= here.size()) break;
-          next.reset(here[index]);
-        }
-        at.reset(next);
-        found = NodeRange(file, at);
+    if (!doc.node["kind"].IsScalar() || doc.node["kind"].Scalar() != *kind) continue;
+    const YamlNode written = doc.node["metadata"]["name"];
+    if (!written.IsScalar() || !TemplateMatches(written.Scalar(), *name)) continue;
+    YamlFile file{doc.file, files.texts.at(doc.file)};
+    YamlNode at = doc.node;
+    SourceRange found = NodeRange(file, at);
+    for (size_t i = 1; i < path.size(); ++i) {
+      YamlNode next;
+      if (const std::string* key = std::get_if<std::string>(&path[i])) {
+        if (!at.IsMap() || !at[*key]) break;
+        next = at[*key];
+      } else {
+        size_t index = std::get<size_t>(path[i]);
+        if (!at.IsSequence() || index >= at.size()) break;
+        auto item = at.begin();
+        std::advance(item, static_cast<std::ptrdiff_t>(index));
+        next = *item;
       }
-      return found;
-    } catch (const YAML::Exception&) {
-      continue;
+      at = next;
+      found = NodeRange(file, at);
     }
+    return found;
   }
   return best;
 }

@@ -274,6 +274,10 @@ class LosingStore final : public StateStore {
   StateResult<int64_t> Rollback(const std::string& id, const std::string& s, int64_t n) override {
     return inner_.Rollback(id, s, n);
   }
+  StateResult<StoreDump> DumpRows() override { return inner_.DumpRows(); }
+  StateStatus LoadRows(const StoreDump& dump, const std::vector<std::string>& own_locks) override {
+    return inner_.LoadRows(dump, own_locks);
+  }
   bool EncryptsSecrets() const override { return inner_.EncryptsSecrets(); }
   StateResult<SecretCounts> CountSecrets() override { return inner_.CountSecrets(); }
   StateResult<int64_t> Rekey() override { return inner_.Rekey(); }
