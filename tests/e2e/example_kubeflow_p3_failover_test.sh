@@ -40,7 +40,7 @@ run "the interruption rules" 0 s state list addons
   pass "four EventBridge rules deliver to the interruption queue" || fail "interruption targets: $out"
 run "the node role" 0 s output -raw eks node_role_name
 role=$out
-run "the node class" 0 s state show karpenter 'kubernetes_manifest.karpenter["karpenter.k8s.aws/EC2NodeClass//amd-neuron"]'
+run "the node class" 0 s state show karpenter 'kubernetes_manifest.node_class'
 has "Karpenter's nodes take the groups' node role, by reference" "role += \"$role\""
 has "300 GiB gp3 root volumes" 'volumeSize += "300Gi"'
 run "the node pool" 0 s state show karpenter 'kubernetes_manifest.karpenter["karpenter.sh/NodePool//amd-neuron"]'
