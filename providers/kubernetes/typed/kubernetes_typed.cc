@@ -183,8 +183,10 @@ class KubernetesTyped final : public ManifestResource {
   }
 
  private:
-  // Terraform's defaults: the wait argument, and a namespaced kind's namespace "default".
+  // Terraform's defaults: the wait argument, a namespaced kind's namespace "default", and
+  // its schema's field defaults (a port's protocol).
   Value WithDefaults(Value v, const Value& config) const {
+    v = shape_.WithFieldDefaults(v);
     if (!terraform_.wait_argument.empty() && Get(config, terraform_.wait_argument).IsNull()) {
       v = With(v, terraform_.wait_argument, Value::Bool(terraform_.wait_default));
     }

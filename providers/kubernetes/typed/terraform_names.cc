@@ -94,6 +94,14 @@ bool TerraformOmits(std::string_view definition, const CatalogField& field) {
   return definition == "io.k8s.api.core.v1.Secret" && field.name == "stringData";
 }
 
+const char* TerraformFieldDefault(std::string_view definition, const CatalogField& field) {
+  if (field.name == "protocol" &&
+      (definition == "io.k8s.api.core.v1.ContainerPort" || definition == "io.k8s.api.core.v1.ServicePort")) {
+    return "TCP";
+  }
+  return nullptr;
+}
+
 const std::vector<TypedResourceKind>& TypedResourceKinds() {
   static const std::vector<TypedResourceKind> kinds = {
       {{"kubernetes_namespace", "kubernetes_namespace_v1"}, "Namespace", ""},

@@ -29,6 +29,11 @@ std::string TerraformFieldName(std::string_view definition, const CatalogField& 
 //! stringData, which the server folds into data).
 bool TerraformOmits(std::string_view definition, const CatalogField& field);
 
+//! The value Terraform's schema gives `field` of `definition` when the configuration leaves
+//! it out (a container's or a service's port protocol, "TCP", which the API server would
+//! default too); nullptr when it has none.
+const char* TerraformFieldDefault(std::string_view definition, const CatalogField& field);
+
 struct TypedResourceKind {
   std::vector<std::string> type_names;  //!< "kubernetes_deployment", "kubernetes_deployment_v1"
   std::string kind;                     //!< in the catalog: "Deployment"

@@ -256,6 +256,28 @@ Value TypedShape::FieldToK8s(const CatalogField& f, const Value& v, const std::v
   }
 }
 
+Value TypedShape::WithFieldDefaults(const Value& typed) const { return BlockDefaults(kind_.definition, typed); }
+
+Value TypedShape::BlockDefaults(const std::string& definition, const Value& block) const {
+  if (!block.IsKnown() || !block.IsMapping()) return block;
+  Value out = block;
+  for (const CatalogField& f : catalog_.Fields(definition)) {
+    if (TerraformOmits(definition, f) || f.definition == kObjectMetaDefinition) continue;
+    std::string name = TerraformFieldName(definition, f);
+    Value v = Get(block, name);
+    if (v.IsNull()) {
+      if (const char* given = TerraformFieldDefault(definition, f)) out = With(out, name, Value::String(given));
+      continue;
+    }
+    bool blocks = f.shape == FieldShape::Object || f.shape == FieldShape::ObjectList;
+    if (!blocks || !v.IsKnown() || !v.IsSequence()) continue;
+    ValueList items;
+    for (const Value& item : v.AsList()) items.push_back(BlockDefaults(f.definition, item));
+    out = With(out, name, Value::List(std::move(items)).MarkSensitive(v.IsSensitive()));
+  }
+  return out;
+}
+
 ValueMap TypedShape::FromObject(const Json& object, const Json& live, const Value& prior) const {
   ValueMap out;
   for (const CatalogField& f : catalog_.Fields(kind_.definition)) {

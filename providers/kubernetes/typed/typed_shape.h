@@ -41,6 +41,9 @@ class TypedShape {
   //! equal in value to the one at the same place in `prior` (typed, or null) keeps prior's
   //! spelling: the server writes "0.5" as "500m", which is no change.
   ValueMap FromObject(const nlohmann::json& object, const nlohmann::json& live, const Value& prior = Value()) const;
+  //! `typed` with Terraform's schema defaults (TerraformFieldDefault) where it leaves a field
+  //! out, in every block: the plan, the manifest sent and the object read back then agree.
+  Value WithFieldDefaults(const Value& typed) const;
 
  private:
   Type BlockType(const std::string& definition) const;
@@ -50,6 +53,7 @@ class TypedShape {
   Value FieldToK8s(const CatalogField& field, const Value& v, const std::vector<CatalogField>* fields_of) const;
   Value ObjectFromK8s(const std::string& definition, const nlohmann::json& object, const Value& prior) const;
   Value FieldFromK8s(const CatalogField& field, const nlohmann::json& j, const Value& prior) const;
+  Value BlockDefaults(const std::string& definition, const Value& block) const;
 
   const TypedCatalog& catalog_;
   const CatalogKind& kind_;

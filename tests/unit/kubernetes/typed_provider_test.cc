@@ -37,13 +37,14 @@ std::string Applied(const std::string& image) {
     "metadata":{"name":"web","namespace":"apps","uid":"u-1","resourceVersion":"5","generation":1},
     "spec":{"replicas":2,"selector":{"matchLabels":{"app":"web"}},"strategy":{"type":"RollingUpdate"},
       "template":{"metadata":{"labels":{"app":"web"}},
-        "spec":{"dnsPolicy":"ClusterFirst","containers":[{"name":"web","ports":[{"containerPort":80}],
+        "spec":{"dnsPolicy":"ClusterFirst","containers":[{"name":"web","ports":[{"containerPort":80,"protocol":"TCP"}],
           "imagePullPolicy":"IfNotPresent"}]}}}})");
   object["spec"]["template"]["spec"]["containers"][0]["image"] = image;
   object["metadata"]["managedFields"] = Json::parse(R"([{"manager":"strata","operation":"Apply","apiVersion":"apps/v1",
     "fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:replicas":{},"f:selector":{},"f:template":{
       "f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"web\"}":{
-        ".":{},"f:name":{},"f:image":{},"f:ports":{"k:{\"containerPort\":80}":{".":{},"f:containerPort":{}}}}}}}}}}])");
+        ".":{},"f:name":{},"f:image":{},"f:ports":{"k:{\"containerPort\":80,\"protocol\":\"TCP\"}":{".":{},"f:containerPort":{},
+        "f:protocol":{}}}}}}}}}}])");
   return object.dump();
 }
 
@@ -84,6 +85,9 @@ TEST(KubernetesTypedProviderTest, PlansAppliesAndReadsBackThroughServerSideApply
   }
   EXPECT_EQ(sent["kind"], "Deployment");
   EXPECT_EQ(sent["spec"]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"], 80);
+  // The protocol the configuration leaves out is Terraform's default, sent as the API server
+  // would default it, so the port read back matches the plan.
+  EXPECT_EQ(sent["spec"]["template"]["spec"]["containers"][0]["ports"][0]["protocol"], "TCP");
   EXPECT_EQ(sent["spec"]["selector"]["matchLabels"]["app"], "web");
   EXPECT_TRUE(MetadataOf(plan.planned, "uid").IsUnknown());  // a create: the uid is the server's
   EXPECT_EQ(attrs::GetString(plan.planned, "id"), "apps/web");
@@ -103,10 +107,12 @@ TEST(KubernetesTypedProviderTest, PlansAppliesAndReadsBackThroughServerSideApply
   Value container = attrs::Blocks(pod, "container").at(0);
   EXPECT_EQ(attrs::GetString(container, "image"), "nginx:2");
   EXPECT_TRUE(attrs::Get(container, "image_pull_policy").IsNull());
-  // All of it is what the user's configuration with the new image says.
+  // All of it is what the user's configuration with the new image says (with the defaults).
   ProviderSchema schema = f.provider.Schema();
   const Type& spec_type = schema.Find(ResourceMode::Managed, "kubernetes_deployment")->attributes.at("spec").type;
-  ConversionResult converted = ConvertValue(attrs::Get(TypedConfig("nginx:2"), "spec"), spec_type);
+  Json with_default = ValueToJson(attrs::Get(TypedConfig("nginx:2"), "spec"));
+  with_default[0]["template"][0]["spec"][0]["container"][0]["port"][0]["protocol"] = "TCP";
+  ConversionResult converted = ConvertValue(JsonToValue(with_default), spec_type);
   ASSERT_TRUE(converted.ok()) << converted.error;
   Value expected = converted.value;
   EXPECT_TRUE(attrs::Get(read.state, "spec").Equals(expected)) << ValueToJson(attrs::Get(read.state, "spec")).dump();
