@@ -98,6 +98,10 @@ const std::vector<RuleInfo>& Rules() {
       {"autoscaler-priority-unknown-group", kWarning, "a priority-expander entry whose pattern names no node group",
        "ASG names pasted by hand into the priority ConfigMap (other-platforms 1)",
        "build the priorities from the node groups (their names or ASG names), not pasted text"},
+      {"karpenter-discovery", kError,
+       "a Karpenter node class whose karpenter.sh/discovery selector names no EKS cluster of the project",
+       "AWSNodeTemplate discovering ai-usw2 in cluster ai-us-west-2 (other-platforms 1)",
+       "select by the cluster's name (from the cluster resource or stage output), or by subnet and group ids"},
       {"k8s-exceeds-node-capacity", kError, "a container requests more CPU or GPUs than any node group's instance type has",
        "a job asking 32 CPUs of 16-vCPU nodes (other-platforms 4)",
        "lower the request, or add a node group of a larger instance type"},
@@ -167,6 +171,7 @@ std::vector<Finding> RunLint(const ProjectConfig& project, const std::vector<Lin
   CheckKubernetes(ctx);
   CheckNodeGroups(ctx);
   CheckAutoscaler(ctx);
+  CheckKarpenter(ctx);
   std::vector<Finding> out;
   for (auto& f : ctx.findings()) {
     if (disabled.count(f.rule) || Silenced(f, locator)) continue;

@@ -1,7 +1,7 @@
 #pragma once
 // The rule table (one row per rule: id, severity, what it finds, why, the fix) and the rule
 // families, one file each: rules_duplicates.cc, rules_kubernetes.cc, rules_node_groups.cc,
-// rules_autoscaler.cc. A family reads the model and reports through LintContext.
+// rules_autoscaler.cc, rules_karpenter.cc. A family reads the model and reports through LintContext.
 
 #include <string>
 #include <vector>
@@ -59,5 +59,7 @@ void CheckKubernetes(LintContext& ctx);
 void CheckNodeGroups(LintContext& ctx);
 //! The cluster-autoscaler's flags and priority expander against the node groups.
 void CheckAutoscaler(LintContext& ctx);
+//! Karpenter's node classes: a discovery tag naming no cluster of the project.
+void CheckKarpenter(LintContext& ctx);
 
 }  // namespace strata::lint
