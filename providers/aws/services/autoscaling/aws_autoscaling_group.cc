@@ -501,6 +501,10 @@ class AwsAutoscalingGroup final : public AwsResourceType {
     ValueList subnet_values, policies, suspended;
     for (const std::string& id : subnets) subnet_values.push_back(Value::String(id));
     for (pugi::xml_node p : group.child("TerminationPolicies").children("member")) policies.push_back(Value::String(p.text().get()));
+    // Auto Scaling answers ["Default"] for a group given none: unset, as the configuration has it.
+    if (policies.size() == 1 && policies[0].AsString() == "Default" && Get(prior, "termination_policies").IsNull()) {
+      policies.clear();
+    }
     for (pugi::xml_node p : group.child("SuspendedProcesses").children("member")) {
       suspended.push_back(Value::String(XmlText(p, "ProcessName")));
     }
