@@ -33,7 +33,7 @@ AwsProvider::AwsProvider(std::shared_ptr<const Environment> env)
                        NewAwsSecurityGroupRule, NewAwsLaunchTemplate, NewAwsIamRole, NewAwsIamPolicy,
                        NewAwsIamRolePolicyAttachment, NewAwsIamOpenidConnectProvider,
                        NewAwsIamInstanceProfile, NewAwsEksCluster, NewAwsEksNodeGroup, NewAwsEksAddon,
-                       NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
+                       NewAwsEksAccessEntry, NewAwsEksAccessPolicyAssociation, NewAwsAutoscalingGroup, NewAwsAutoscalingGroupTag, NewAwsSqsQueue,
                        NewAwsSqsQueuePolicy, NewAwsKmsKey, NewAwsKmsAlias, NewAwsCloudwatchEventRule,
                        NewAwsCloudwatchEventTarget, NewAwsCloudwatchLogGroup, NewAwsCloudwatchDashboard,
                        NewAwsRoute53Zone, NewAwsRoute53Record, NewAwsS3Bucket, NewAwsS3BucketVersioning, NewAwsS3BucketPublicAccessBlock,

@@ -16,6 +16,9 @@ using AutoScalingActionTable = QueryCallTable;
 
 //! DescribeAutoScalingGroups.
 void AddGroupActions(AutoScalingActionTable& table);
+//! CreateAutoScalingGroup, UpdateAutoScalingGroup, DeleteAutoScalingGroup,
+//! SuspendProcesses, ResumeProcesses.
+void AddLifecycleActions(AutoScalingActionTable& table);
 //! CreateOrUpdateTags, DeleteTags, DescribeTags.
 void AddTagActions(AutoScalingActionTable& table);
 

@@ -1,13 +1,17 @@
 #pragma once
-// The sandbox's Auto Scaling groups. Nobody creates one through the Auto Scaling API here:
-// EKS makes one for each managed node group, as it does on AWS ("eks-<group>-<uuid>", with
-// EKS's own tags), resizes it with the node group and deletes it with it. The Auto Scaling
-// API (autoscaling_service.cc) shows them and edits their tags.
+// The sandbox's Auto Scaling groups. EKS makes one for each managed node group, as it does on
+// AWS ("eks-<group>-<uuid>", with EKS's own tags), resizes it with the node group and
+// deletes it with it; CreateAutoScalingGroup makes the others (autoscaling_lifecycle.cc).
+// The Auto Scaling API (autoscaling_service.cc) shows them and edits their tags.
 //
 // Storage: one World document per group under kGroupKind, keyed "<region>/<name>":
 // {"region", "name", "arn", "created", "min", "max", "desired", "subnets", "zones",
 //  "instance_types", "spot", "launch_template": {...}, "tags": {"<key>": {"value",
-//  "propagate"}}, "gone_at_ms" (set once its owner began deleting it)}.
+//  "propagate"}}, "gone_at_ms" (set once its owner began deleting it)}; a group made through
+// the API also has "api" (what its calls set: "template" or "policy", "health_check_type",
+// "grace", "cooldown", "rebalance", "protect", "termination_policies", "suspended") and
+// "instances" ([{"InstanceId", "InstanceType", "AvailabilityZone", "LifecycleState",
+// "HealthStatus", "ProtectedFromScaleIn"}]).
 
 #include <cstdint>
 #include <map>

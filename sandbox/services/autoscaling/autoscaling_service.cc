@@ -1,5 +1,6 @@
 // The Auto Scaling service (awsQuery, API version 2011-01-01): the groups EKS made for its
-// node groups (autoscaling_groups.h), described, and their tags (autoscaling_tags.cc).
+// node groups (autoscaling_groups.h) and those made through the API
+// (autoscaling_lifecycle.cc), described, and their tags (autoscaling_tags.cc).
 // DescribeAutoScalingGroups answers as AWS does for a managed node group's group: a mixed
 // instances policy over the node group's launch template and instance types, its zones and
 // subnets, its size, and its tags.
@@ -50,32 +51,87 @@ void WriteGroupTags(pugi::xml_node parent, const Json& group) {
   }
 }
 
+void WriteSpecification(pugi::xml_node parent, const char* element, const Json& spec) {
+  pugi::xml_node out = AddChild(parent, element);
+  for (const char* member : {"LaunchTemplateId", "LaunchTemplateName", "Version"}) {
+    if (spec.contains(member)) AddText(out, member, spec[member].get<std::string>());
+  }
+}
+
+//! A group made through the API: the policy as its create or last update gave it.
+void WriteApiPolicy(pugi::xml_node parent, const Json& api) {
+  if (api.contains("template")) WriteSpecification(parent, "LaunchTemplate", api["template"]);
+  if (!api.contains("policy")) return;
+  const Json& given = api["policy"];
+  pugi::xml_node policy = AddChild(parent, "MixedInstancesPolicy");
+  pugi::xml_node launch = AddChild(policy, "LaunchTemplate");
+  WriteSpecification(launch, "LaunchTemplateSpecification", given["spec"]);
+  pugi::xml_node overrides = AddChild(launch, "Overrides");
+  for (const Json& item : given["overrides"]) {
+    pugi::xml_node member = AddChild(overrides, "member");
+    for (const auto& [field, value] : item.items()) AddText(member, field.c_str(), value.get<std::string>());
+  }
+  pugi::xml_node distribution = AddChild(policy, "InstancesDistribution");
+  for (const auto& [field, value] : given["distribution"].items()) {
+    AddText(distribution, field.c_str(), value.is_string() ? value.get<std::string>() : std::to_string(value.get<int64_t>()));
+  }
+}
+
+void WriteInstances(pugi::xml_node parent, const Json& group) {
+  pugi::xml_node instances = AddChild(parent, "Instances");
+  for (const Json& instance : group.value("instances", Json::array())) {
+    pugi::xml_node member = AddChild(instances, "member");
+    for (const char* field : {"InstanceId", "InstanceType", "AvailabilityZone", "LifecycleState", "HealthStatus"}) {
+      AddText(member, field, instance[field].get<std::string>());
+    }
+    WriteSpecification(member, "LaunchTemplate",
+                       group["api"].contains("policy") ? group["api"]["policy"]["spec"] : group["api"]["template"]);
+    AddBool(member, "ProtectedFromScaleIn", instance["ProtectedFromScaleIn"].get<bool>());
+  }
+}
+
 void WriteGroup(const ServiceContext& ctx, pugi::xml_node parent, const Json& group) {
   pugi::xml_node out = AddChild(parent, "member");
+  // EKS's groups (no "api") answer with EKS's settings; the API's with what was asked.
+  const Json api = group.value("api", Json::object());
+  bool made_by_api = group.contains("api");
   AddText(out, "AutoScalingGroupName", group["name"].get<std::string>());
   AddText(out, "AutoScalingGroupARN", group["arn"].get<std::string>());
-  WriteMixedInstancesPolicy(out, group);
+  if (made_by_api) {
+    WriteApiPolicy(out, api);
+  } else {
+    WriteMixedInstancesPolicy(out, group);
+  }
   AddText(out, "MinSize", std::to_string(group["min"].get<int64_t>()));
   AddText(out, "MaxSize", std::to_string(group["max"].get<int64_t>()));
   AddText(out, "DesiredCapacity", std::to_string(group["desired"].get<int64_t>()));
-  AddText(out, "DefaultCooldown", "300");
+  AddText(out, "DefaultCooldown", std::to_string(api.value("cooldown", int64_t{300})));
   AddStringList(out, "AvailabilityZones", group["zones"].get<std::vector<std::string>>());
   AddChild(out, "LoadBalancerNames");
   AddChild(out, "TargetGroupARNs");
-  AddText(out, "HealthCheckType", "EC2");
-  AddText(out, "HealthCheckGracePeriod", "15");
-  AddChild(out, "Instances");
+  AddText(out, "HealthCheckType", api.value("health_check_type", "EC2"));
+  AddText(out, "HealthCheckGracePeriod", std::to_string(api.value("grace", int64_t{made_by_api ? 300 : 15})));
+  WriteInstances(out, group);
   AddText(out, "CreatedTime", group["created"].get<std::string>());
-  AddChild(out, "SuspendedProcesses");
+  pugi::xml_node suspended = AddChild(out, "SuspendedProcesses");
+  for (const Json& process : api.value("suspended", Json::array())) {
+    pugi::xml_node member = AddChild(suspended, "member");
+    AddText(member, "ProcessName", process.get<std::string>());
+    AddText(member, "SuspensionReason", "User suspended at " + group["created"].get<std::string>());
+  }
   AddText(out, "VPCZoneIdentifier", JoinedSubnets(group["subnets"]));
   AddChild(out, "EnabledMetrics");
   if (IsDeleting(ctx, group)) AddText(out, "Status", "Delete in progress");
   WriteGroupTags(out, group);
-  AddStringList(out, "TerminationPolicies", {"AllocationStrategy", "OldestLaunchTemplate", "OldestInstance"});
-  AddBool(out, "NewInstancesProtectedFromScaleIn", false);
+  AddStringList(out, "TerminationPolicies",
+                api.value("termination_policies", made_by_api ? std::vector<std::string>{"Default"}
+                                                              : std::vector<std::string>{"AllocationStrategy",
+                                                                                         "OldestLaunchTemplate",
+                                                                                         "OldestInstance"}));
+  AddBool(out, "NewInstancesProtectedFromScaleIn", api.value("protect", false));
   AddText(out, "ServiceLinkedRoleARN", "arn:aws:iam::" + ctx.settings.account_id +
                                            ":role/aws-service-role/autoscaling.amazonaws.com/AWSServiceRoleForAutoScaling");
-  AddBool(out, "CapacityRebalance", group["spot"].get<bool>());
+  AddBool(out, "CapacityRebalance", made_by_api ? api.value("rebalance", false) : group["spot"].get<bool>());
 }
 
 //! DescribeAutoScalingGroups' filters: tag-key, tag-value, tag:<key>.
@@ -155,6 +211,7 @@ std::unique_ptr<Service> NewAutoScalingService() {
   autoscaling::AutoScalingActionTable actions;
   autoscaling::AddGroupActions(actions);
   autoscaling::AddTagActions(actions);
+  autoscaling::AddLifecycleActions(actions);
   return NewQueryService("autoscaling", {"2011-01-01", "http://autoscaling.amazonaws.com/doc/2011-01-01/"},
                          std::move(actions));
 }

@@ -36,6 +36,7 @@ const std::map<std::string, CreateRecovery>& Declared() {
       {"aws_eks_addon", CreateRecovery::ClientToken},
       {"aws_eks_access_entry", CreateRecovery::ClientToken},
       {"aws_eks_access_policy_association", CreateRecovery::NaturalKey},
+      {"aws_autoscaling_group", CreateRecovery::NaturalKey},
       {"aws_autoscaling_group_tag", CreateRecovery::NaturalKey},
       {"aws_sqs_queue", CreateRecovery::NaturalKey},
       {"aws_sqs_queue_policy", CreateRecovery::NaturalKey},

@@ -8,6 +8,7 @@
 
 namespace strata::aws {
 
+std::unique_ptr<ResourceType> NewAwsAutoscalingGroup(std::shared_ptr<AwsSession> session);
 std::unique_ptr<ResourceType> NewAwsAutoscalingGroupTag(std::shared_ptr<AwsSession> session);
 std::unique_ptr<DataSourceType> NewAwsAutoscalingGroupsData(std::shared_ptr<AwsSession> session);
 
