@@ -27,6 +27,7 @@
 
 #include "state/crypto/state_key.h"
 #include "state/recovery_file.h"
+#include "state/forwarding_store.h"
 #include "state/store.h"
 
 namespace strata::state {
@@ -38,43 +39,14 @@ struct RecoveryOptions {
   std::string command = "strata state recover";
 };
 
-class RecoveringStore final : public StateStore {
+class RecoveringStore final : public ForwardingStore {
  public:
-  RecoveringStore(StateStore& inner, RecoveryOptions options) : inner_(inner), options_(std::move(options)) {}
+  RecoveringStore(StateStore& inner, RecoveryOptions options) : ForwardingStore(inner), options_(std::move(options)) {}
 
   //! The recovery file written, empty while the database answered.
   std::string file() const;
 
-  StateResult<std::vector<StageSummary>> ListStages() override { return inner_.ListStages(); }
-  StateResult<StageState> LoadStage(const std::string& stage, const LoadOptions& options = {}) override {
-    return inner_.LoadStage(stage, options);
-  }
-  StateResult<std::map<std::string, OutputState>> LoadOutputs(const std::string& stage) override {
-    return inner_.LoadOutputs(stage);
-  }
-  StateResult<std::vector<OperationRecord>> PendingOperations(const std::string& stage) override {
-    return inner_.PendingOperations(stage);
-  }
-  StateResult<std::vector<UpstreamRead>> LoadUpstreamReads(const std::string& stage) override {
-    return inner_.LoadUpstreamReads(stage);
-  }
-  StateResult<std::vector<HistoryEntry>> History(const std::string& stage) override { return inner_.History(stage); }
-  StateResult<StageState> LoadSnapshot(const std::string& stage, int64_t serial, const LoadOptions& options = {}) override {
-    return inner_.LoadSnapshot(stage, serial, options);
-  }
-
-  StateResult<LockInfo> TryLock(const LockRequest& request) override { return inner_.TryLock(request); }
-  StateStatus Unlock(const std::string& stage, const std::string& lock_id) override {
-    return inner_.Unlock(stage, lock_id);
-  }
-  StateResult<LockInfo> ForceUnlock(const std::string& lock_id) override { return inner_.ForceUnlock(lock_id); }
-  StateResult<std::optional<LockInfo>> CurrentLock(const std::string& stage) override {
-    return inner_.CurrentLock(stage);
-  }
-  std::function<void()> EmergencyUnlocker(const std::string& stage, const std::string& lock_id) override {
-    return inner_.EmergencyUnlocker(stage, lock_id);
-  }
-
+  // The change-set writes; every other call goes to the inner store (ForwardingStore).
   StateResult<ChangeSet> BeginChangeSet(const std::string& lock_id, const std::string& stage,
                                         const std::string& operation) override;
   StateResult<int64_t> BeginOperation(const ChangeSet& cs, const OperationRequest& request) override;
@@ -93,40 +65,6 @@ class RecoveringStore final : public StateStore {
   StateResult<CommitResult> CommitChangeSet(const ChangeSet& cs,
                                             const std::optional<std::vector<OutputState>>& outputs) override;
 
-  StateResult<int64_t> RemoveResources(const std::string& lock_id, const std::string& stage,
-                                       const std::vector<std::string>& addresses) override {
-    return inner_.RemoveResources(lock_id, stage, addresses);
-  }
-  StateResult<int64_t> MoveResource(const std::string& lock_id, const std::string& stage, const std::string& source,
-                                    const std::string& destination, const ConvertMoved& convert = nullptr) override {
-    return inner_.MoveResource(lock_id, stage, source, destination, convert);
-  }
-  StateResult<int64_t> ReplaceStage(const std::string& lock_id, const StageState& state,
-                                    const ReplaceOptions& options) override {
-    return inner_.ReplaceStage(lock_id, state, options);
-  }
-  StateResult<int64_t> Rollback(const std::string& lock_id, const std::string& stage, int64_t serial) override {
-    return inner_.Rollback(lock_id, stage, serial);
-  }
-  StateResult<StoreDump> DumpRows() override { return inner_.DumpRows(); }
-  StateStatus LoadRows(const StoreDump& dump, const std::vector<std::string>& own_locks) override {
-    return inner_.LoadRows(dump, own_locks);
-  }
-
-  bool EncryptsSecrets() const override { return inner_.EncryptsSecrets(); }
-  StateResult<SecretCounts> CountSecrets() override { return inner_.CountSecrets(); }
-  StateResult<int64_t> Rekey() override { return inner_.Rekey(); }
-
-  const std::string& Environment() const override { return inner_.Environment(); }
-  StateResult<std::vector<EnvironmentSummary>> ListEnvironments() override { return inner_.ListEnvironments(); }
-  StateStatus CreateEnvironment(const std::string& name) override { return inner_.CreateEnvironment(name); }
-  StateStatus DeleteEnvironment(const std::string& name, bool force) override {
-    return inner_.DeleteEnvironment(name, force);
-  }
-
- protected:
-  StateEnvironment& Env() override { return StateEnvironment::System(); }
-
  private:
   bool Offline() const { return offline_.has_value(); }
   //! Goes offline after `lost` (the first Unreachable): starts the file.
@@ -140,7 +78,6 @@ class RecoveringStore final : public StateStore {
   //! The instance an operation is on: from its Begin (seen here), else from `state`.
   std::string AddressOf(int64_t operation_id, const std::optional<ResourceInstanceState>& state) const;
 
-  StateStore& inner_;
   RecoveryOptions options_;
   std::recursive_mutex mu_;
   std::string lineage_;       // the stage as BeginChangeSet found it

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "state/forwarding_store.h"
 #include "state/recovering_store.h"
 #include "state/recovery_file.h"
 #include "state/recovery_push.h"
@@ -203,30 +204,11 @@ using namespace testing;
 
 // A store whose database "goes away" when `cut` is set: every change-set write then fails
 // with Unreachable, as the PostgreSQL store does past its retry deadline.
-class LosingStore final : public StateStore {
+class LosingStore final : public ForwardingStore {
  public:
-  explicit LosingStore(StateStore& inner) : inner_(inner) {}
+  explicit LosingStore(StateStore& inner) : ForwardingStore(inner) {}
   bool cut = false;
 
-  StateResult<std::vector<StageSummary>> ListStages() override { return inner_.ListStages(); }
-  StateResult<StageState> LoadStage(const std::string& s, const LoadOptions& o = {}) override { return inner_.LoadStage(s, o); }
-  StateResult<std::map<std::string, OutputState>> LoadOutputs(const std::string& s) override { return inner_.LoadOutputs(s); }
-  StateResult<std::vector<OperationRecord>> PendingOperations(const std::string& s) override { return inner_.PendingOperations(s); }
-  StateResult<std::vector<UpstreamRead>> LoadUpstreamReads(const std::string& s) override { return inner_.LoadUpstreamReads(s); }
-  StateResult<std::vector<HistoryEntry>> History(const std::string& s) override { return inner_.History(s); }
-  StateResult<StageState> LoadSnapshot(const std::string& s, int64_t n, const LoadOptions& o = {}) override {
-    return inner_.LoadSnapshot(s, n, o);
-  }
-  StateResult<LockInfo> TryLock(const LockRequest& r) override { return inner_.TryLock(r); }
-  StateStatus Unlock(const std::string& s, const std::string& id) override { return inner_.Unlock(s, id); }
-  StateResult<LockInfo> ForceUnlock(const std::string& id) override { return inner_.ForceUnlock(id); }
-  StateResult<std::optional<LockInfo>> CurrentLock(const std::string& s) override { return inner_.CurrentLock(s); }
-  std::function<void()> EmergencyUnlocker(const std::string& s, const std::string& id) override {
-    return inner_.EmergencyUnlocker(s, id);
-  }
-  StateResult<ChangeSet> BeginChangeSet(const std::string& id, const std::string& s, const std::string& op) override {
-    return inner_.BeginChangeSet(id, s, op);
-  }
   StateResult<int64_t> BeginOperation(const ChangeSet& cs, const OperationRequest& r) override {
     if (cut) return Lost();
     return inner_.BeginOperation(cs, r);
@@ -261,37 +243,9 @@ class LosingStore final : public StateStore {
     if (cut) return Lost();
     return inner_.CommitChangeSet(cs, o);
   }
-  StateResult<int64_t> RemoveResources(const std::string& id, const std::string& s, const std::vector<std::string>& a) override {
-    return inner_.RemoveResources(id, s, a);
-  }
-  StateResult<int64_t> MoveResource(const std::string& id, const std::string& s, const std::string& a,
-                                    const std::string& b, const ConvertMoved& convert) override {
-    return inner_.MoveResource(id, s, a, b, convert);
-  }
-  StateResult<int64_t> ReplaceStage(const std::string& id, const StageState& s, const ReplaceOptions& o) override {
-    return inner_.ReplaceStage(id, s, o);
-  }
-  StateResult<int64_t> Rollback(const std::string& id, const std::string& s, int64_t n) override {
-    return inner_.Rollback(id, s, n);
-  }
-  StateResult<StoreDump> DumpRows() override { return inner_.DumpRows(); }
-  StateStatus LoadRows(const StoreDump& dump, const std::vector<std::string>& own_locks) override {
-    return inner_.LoadRows(dump, own_locks);
-  }
-  bool EncryptsSecrets() const override { return inner_.EncryptsSecrets(); }
-  StateResult<SecretCounts> CountSecrets() override { return inner_.CountSecrets(); }
-  StateResult<int64_t> Rekey() override { return inner_.Rekey(); }
-  const std::string& Environment() const override { return inner_.Environment(); }
-  StateResult<std::vector<EnvironmentSummary>> ListEnvironments() override { return inner_.ListEnvironments(); }
-  StateStatus CreateEnvironment(const std::string& n) override { return inner_.CreateEnvironment(n); }
-  StateStatus DeleteEnvironment(const std::string& n, bool f) override { return inner_.DeleteEnvironment(n, f); }
-
- protected:
-  StateEnvironment& Env() override { return StateEnvironment::System(); }
 
  private:
   static StateStatus Lost() { return StateStatus::Error(StateCode::Unreachable, "lost the connection (test)"); }
-  StateStore& inner_;
 };
 
 TEST(RecoveringStoreTest, OfflineNothingStartsAndResultsGoToTheFileThenPushOnce) {
