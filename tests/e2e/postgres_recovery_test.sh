@@ -23,7 +23,7 @@ pg_pause() { bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" pause "$pgdir"; }
 pg_resume() { bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" resume "$pgdir"; }
 # wait_pending SCHEMA ADDRESS: until the operation on ADDRESS is journaled as pending.
 wait_pending() {
-  for _ in $(seq 1 200); do
+  for _ in $(seq 1 600); do
     [ "$(psql "$conninfo" -Atc "SELECT count(*) FROM $1.operations WHERE address = '$2' AND status = 'pending'" 2>/dev/null)" = 1 ] && return 0
     sleep 0.05
   done
@@ -49,7 +49,7 @@ resources:
   slow:
     type: time_sleep
     properties:
-      create_duration: 3s
+      create_duration: 6s
       triggers: { token: "${var.token}", fast: "${fast.id}" }
   after:
     type: terraform_data
