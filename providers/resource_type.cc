@@ -4,8 +4,13 @@ namespace strata {
 
 using namespace attrs;
 
+const ResourceSchema& ResourceType::CachedSchema() const {
+  std::call_once(schema_once_, [this] { schema_ = Schema(); });
+  return schema_;
+}
+
 ResourceSchema ResourceType::PublishedSchema() const {
-  ResourceSchema schema = Schema();
+  ResourceSchema schema = CachedSchema();
   schema.create_recovery = Recovery();
   return schema;
 }
@@ -32,7 +37,7 @@ ApplyResult ResourceType::CreateOrAdopt(const OperationContext& ctx, const Value
 
 std::vector<std::string> ResourceType::RecoveryKey() const {
   std::vector<std::string> key;
-  for (const auto& [name, a] : Schema().attributes) {
+  for (const auto& [name, a] : CachedSchema().attributes) {
     if (a.required || a.optional) key.push_back(name);
   }
   return key;
@@ -111,7 +116,7 @@ PlanResult ResourceType::Plan(const OperationContext& ctx, const Value& prior,
   (void)ctx;
   PlanResult result;
   if (proposed.IsNull()) return result;  // destroy
-  const ResourceSchema schema = Schema();
+  const ResourceSchema& schema = CachedSchema();
   result.diags = Validate(config.IsNull() ? proposed : config);
   if (result.diags.HasErrors()) return result;
 

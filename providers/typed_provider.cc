@@ -61,7 +61,7 @@ R TypedProvider::DispatchNormalized(const std::string& type, F&& call) const {
   ResourceType* t = FindResource(type, result.diags);
   if (!t) return result;
   result = call(*t);
-  result.state = attrs::Normalize(t->Schema(), result.state);  // null stays null
+  result.state = attrs::Normalize(t->CachedSchema(), result.state);  // null stays null
   return result;
 }
 
@@ -88,7 +88,7 @@ std::vector<ReadResult> TypedProvider::ReadResources(const OperationContext& ctx
   ResourceType* t = FindResource(type, diags);
   if (!t) return std::vector<ReadResult>(priors.size(), ReadResult{Value(), false, diags});
   std::vector<ReadResult> results = t->ReadMany(ctx, priors);
-  ResourceSchema schema = t->Schema();
+  const ResourceSchema& schema = t->CachedSchema();
   for (ReadResult& r : results) r.state = attrs::Normalize(schema, r.state);  // null stays null
   return results;
 }

@@ -80,7 +80,7 @@ class Exec : public BuiltinResourceType {
     state = With(state, "stdout", Value::String(run.stdout_text));
     state = With(state, "stderr", Value::String(run.stderr_text));
     state = With(state, "exit_code", Value::Number(run.exit_code));
-    return {Normalize(Schema(), state), {}};
+    return {Normalize(CachedSchema(), state), {}};
   }
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {

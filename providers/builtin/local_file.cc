@@ -214,7 +214,7 @@ class LocalFile : public BuiltinResourceType {
   }
 
   Value WithChecksums(Value v, const std::string& content) const {
-    return Normalize(Schema(), WithContentDigests(std::move(v), content));
+    return Normalize(CachedSchema(), WithContentDigests(std::move(v), content));
   }
 
   bool sensitive_;

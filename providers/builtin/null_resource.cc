@@ -19,7 +19,7 @@ class NullResource : public BuiltinResourceType {
 
   ApplyResult Create(const OperationContext&, const Value& planned) override {
     uint64_t n = env_.random->Uniform(uint64_t(1) << 62);
-    return {Normalize(Schema(), With(planned, "id", Value::String(std::to_string(n)))), {}};
+    return {Normalize(CachedSchema(), With(planned, "id", Value::String(std::to_string(n)))), {}};
   }
 };
 

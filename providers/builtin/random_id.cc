@@ -88,7 +88,7 @@ class RandomId : public BuiltinResourceType {
     v = With(v, "b64_std", Value::String(prefix + base::Base64Encode(bytes)));
     v = With(v, "hex", Value::String(prefix + base::HexEncode(bytes)));
     v = With(v, "dec", Value::String(prefix + Decimal(bytes)));
-    return Normalize(Schema(), v);
+    return Normalize(CachedSchema(), v);
   }
 };
 

@@ -82,7 +82,7 @@ class RandomInteger : public BuiltinResourceType {
   Value State(Value v, int64_t result) const {
     v = With(v, "result", Value::Number(double(result)));
     v = With(v, "id", Value::String(std::to_string(result)));
-    return Normalize(Schema(), v);
+    return Normalize(CachedSchema(), v);
   }
 };
 

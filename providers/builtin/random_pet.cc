@@ -35,7 +35,7 @@ class RandomPet : public BuiltinResourceType {
     std::string pet = Generate(int64_t(GetNumber(v, "length").value_or(2)), separator);
     std::string prefix = GetString(v, "prefix");
     if (!prefix.empty()) pet = prefix + separator + pet;
-    return {Normalize(Schema(), With(v, "id", Value::String(pet))), {}};
+    return {Normalize(CachedSchema(), With(v, "id", Value::String(pet))), {}};
   }
 
  protected:

@@ -60,7 +60,7 @@ class RandomShuffle : public BuiltinResourceType {
       }
     }
     Value state = With(planned, "result", StringListValue(result));
-    return {Normalize(Schema(), With(state, "id", Value::String("-"))), {}};
+    return {Normalize(CachedSchema(), With(state, "id", Value::String("-"))), {}};
   }
 };
 

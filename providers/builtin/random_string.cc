@@ -129,7 +129,7 @@ class RandomString : public BuiltinResourceType {
     v = With(v, "result", Value::String(result));
     v = With(v, "id", Value::String(password_ ? "none" : result));
     if (password_) v = With(v, "bcrypt_hash", Value::String(base::Bcrypt(*env_.random, result)));
-    return Normalize(Schema(), v);
+    return Normalize(CachedSchema(), v);
   }
 
   bool password_;

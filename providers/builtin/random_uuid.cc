@@ -48,7 +48,7 @@ class RandomUuid : public BuiltinResourceType {
   Value State(Value v, const std::string& uuid) const {
     v = With(v, "result", Value::String(uuid));
     v = With(v, "id", Value::String(uuid));
-    return Normalize(Schema(), v);
+    return Normalize(CachedSchema(), v);
   }
 };
 

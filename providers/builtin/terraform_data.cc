@@ -33,17 +33,17 @@ class TerraformData : public BuiltinResourceType {
   ApplyResult Create(const OperationContext&, const Value& planned) override {
     Value state = With(planned, "id", Value::String(env_.random->Uuid()));
     state = With(state, "output", Get(planned, "input"));
-    return {Normalize(Schema(), state), {}};
+    return {Normalize(CachedSchema(), state), {}};
   }
 
   ApplyResult Update(const OperationContext&, const Value& prior, const Value& planned) override {
     Value state = With(planned, "id", Get(prior, "id"));
     state = With(state, "output", Get(planned, "input"));
-    return {Normalize(Schema(), state), {}};
+    return {Normalize(CachedSchema(), state), {}};
   }
 
   ApplyResult Import(const OperationContext&, const std::string& id) override {
-    return {Normalize(Schema(), Value::Object({{"id", Value::String(id)}})), {}};
+    return {Normalize(CachedSchema(), Value::Object({{"id", Value::String(id)}})), {}};
   }
 
  protected:

@@ -81,7 +81,7 @@ class TimeRotating : public BuiltinResourceType {
       result.planned = With(result.planned, "rotation_rfc3339", Value::Unknown());
       return result;
     }
-    result.planned = Normalize(Schema(), Rotate(result.planned, *base, given));
+    result.planned = Normalize(CachedSchema(), Rotate(result.planned, *base, given));
     return result;
   }
 
@@ -93,7 +93,7 @@ class TimeRotating : public BuiltinResourceType {
       base = *t;
     }
     Value v = Get(planned, "rfc3339").IsString() ? planned : With(planned, "rfc3339", Value::String(builtin::FormatZonedRfc3339(base)));
-    return {Normalize(Schema(), Rotate(v, base, Get(planned, "rotation_rfc3339").IsString())), {}};
+    return {Normalize(CachedSchema(), Rotate(v, base, Get(planned, "rotation_rfc3339").IsString())), {}};
   }
 
   ReadResult Read(const OperationContext&, const Value& prior) override {
@@ -139,7 +139,7 @@ class TimeRotating : public BuiltinResourceType {
       }
       if (!any) return {{}, Error("Invalid import id", usage)};
     }
-    return {Normalize(Schema(), Rotate(v, *base, parts.size() == 2)), {}};
+    return {Normalize(CachedSchema(), Rotate(v, *base, parts.size() == 2)), {}};
   }
 
  private:

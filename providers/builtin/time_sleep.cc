@@ -50,7 +50,7 @@ class TimeSleep : public BuiltinResourceType {
   ApplyResult Create(const OperationContext& ctx, const Value& planned) override {
     Diagnostics diags = Wait(ctx, GetString(planned, "create_duration"), "creating");
     if (diags.HasErrors()) return {{}, diags};
-    return {Normalize(Schema(), With(planned, "id", Value::String(base::FormatRfc3339(env_.clock->Now())))), {}};
+    return {Normalize(CachedSchema(), With(planned, "id", Value::String(base::FormatRfc3339(env_.clock->Now())))), {}};
   }
 
   DeleteResult Delete(const OperationContext& ctx, const Value& prior) override {
@@ -68,7 +68,7 @@ class TimeSleep : public BuiltinResourceType {
     if (comma + 1 < id.size()) v = With(v, "destroy_duration", Value::String(id.substr(comma + 1)));
     Diagnostics diags = Validate(v);
     if (diags.HasErrors()) return {{}, diags};
-    return {Normalize(Schema(), v), {}};
+    return {Normalize(CachedSchema(), v), {}};
   }
 
  private:

@@ -57,7 +57,7 @@ class TimeStatic : public BuiltinResourceType {
     std::string text = builtin::FormatZonedRfc3339(t);
     if (!Get(v, "rfc3339").IsString()) v = With(v, "rfc3339", Value::String(text));
     v = With(v, "id", Value::String(text));
-    return Normalize(Schema(), builtin::WithTimeFields(v, t));
+    return Normalize(CachedSchema(), builtin::WithTimeFields(v, t));
   }
 };
 

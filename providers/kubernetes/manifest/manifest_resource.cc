@@ -259,7 +259,7 @@ MoveResult ManifestResource::MoveFrom(const ResourceType* from_type, const MoveS
   }
   state = WithLiveObject(state, seen, ParseFields(prior), *moved);
   if (!Get(prior, "timeouts").IsNull()) state = With(state, "timeouts", Get(prior, "timeouts"));
-  result.state = Masked(*moved, Normalize(Schema(), state));
+  result.state = Masked(*moved, Normalize(CachedSchema(), state));
   return result;
 }
 
@@ -281,7 +281,7 @@ ApplyResult ManifestResource::Import(const OperationContext& ctx, const std::str
     return result;
   }
   Value state = WithLiveObject(ImportedArguments(*live), *live, ManagerFields(*live, "strata"), *ref);
-  result.state = Masked(*ref, Normalize(Schema(), state));
+  result.state = Masked(*ref, Normalize(CachedSchema(), state));
   return result;
 }
 
