@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/base/keep_until_exit.h"
 #include "engine/cli/apply_view.h"
 #include "engine/cli/approval.h"
 #include "engine/cli/json_ui.h"
@@ -77,6 +78,7 @@ void RunApply(const ApplyArgs& args, CommandContext& ctx) {
     if (!plan->HasChanges()) *ctx.out << "\n";
   }
   ApplyAndReport(ctx, session, *plan, flags.parallelism, destroy);
+  base::KeepUntilExit(plan);
 }
 
 void AddApplyFlags(CLI::App* cmd, ApplyArgs& args, bool mode_flags, CommandContext& ctx) {

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/base/keep_until_exit.h"
 #include "engine/cli/json_ui.h"
 #include "engine/cli/run_session.h"
 #include "engine/plan/render_human.h"
@@ -75,7 +76,7 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
   if (!session.OpenStage(args.flags.stage, "plan", args.flags.lock, args.flags.destroy)) return;
   const std::string& generate = args.flags.generate_config_out;
   if (!generate.empty() && !WriteGeneratedConfig(session, ctx, generate, true)) return;
-  std::optional<Plan> plan = session.MakePlan(args.flags);
+  std::optional<Plan> plan = session.MakePlan(args.flags, !args.out.empty());
   if (!plan) return;
   if (!generate.empty() && !WriteGeneratedConfig(session, ctx, generate, false)) return;
   if (!args.out.empty() && !SavePlan(session, *plan, ResolvePath(ctx, args.out))) return;
@@ -99,6 +100,7 @@ void RunPlan(const PlanArgs& args, CommandContext& ctx) {
     }
   }
   if (args.detailed_exitcode && plan->HasChanges()) ctx.exit_code = 2;
+  base::KeepUntilExit(plan);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/base/duration.h"
+#include "engine/base/keep_until_exit.h"
 #include "engine/cli/interrupts.h"
 #include "engine/cli/wiring.h"
 #include "engine/plan/file/plan_file.h"
@@ -83,7 +84,13 @@ state::StateResult<Plan> ReadSavedPlan(const CommandContext& ctx, const ProjectC
 
 RunSession::RunSession(CommandContext& ctx) : ctx_(ctx), project_(ctx), state_(ctx) {}
 
-RunSession::~RunSession() = default;
+RunSession::~RunSession() {
+  // The run's loaded state and configuration are only memory once its lock is released.
+  if (run_ && base::KeepingUntilExit()) {
+    run_->ReleaseLock();
+    base::KeepUntilExit(run_);
+  }
+}
 
 bool RunSession::Report() {
   bool errors = project_.Report();
@@ -143,8 +150,9 @@ bool RunSession::OpenStage(const std::string& stage, const std::string& operatio
   return true;
 }
 
-std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
+std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags, bool for_saving) {
   StagePlanOptions options;
+  options.for_saving = for_saving;
   options.mode = flags.Mode();
   options.refresh = flags.refresh;
   options.targets = flags.targets;
@@ -163,6 +171,7 @@ std::optional<Plan> RunSession::MakePlan(const PlanFlags& flags) {
     };
   }
   PlanOutcome outcome = run_->MakePlan(options, project_.diags());
+  base::KeepUntilExit(outcome.evaluation);
   generated_config_ = std::move(outcome.generated_config);
   if (!ctx_.MachineReadable() && !run_->prior().resources.empty()) *ctx_.out << "\n";
   if (Report() || outcome.plan.errored) {

@@ -54,8 +54,9 @@ class RunSession {
   bool OpenStage(const std::string& stage, const std::string& operation, const LockFlags& lock,
                  bool destroying = false);
 
-  //! Plans with `flags`; problems are reported (exit code 1) and give nullopt.
-  std::optional<Plan> MakePlan(const PlanFlags& flags);
+  //! Plans with `flags`; problems are reported (exit code 1) and give nullopt. `for_saving`:
+  //! the plan goes to a file (StagePlanOptions::for_saving).
+  std::optional<Plan> MakePlan(const PlanFlags& flags, bool for_saving = false);
 
   //! Checks that a saved plan still fits this stage: same stage, same state (lineage,
   //! serial, and nothing recorded since), same configuration. Reports and returns false.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "providers/schema_registry.h"
+#include "engine/base/keep_until_exit.h"
 #include "engine/cli/environment_selection.h"
 #include "engine/cli/wiring.h"
 #include "engine/core/stored_stage_outputs.h"
@@ -60,6 +61,9 @@ const SchemaRegistry& CompiledSchemas() {
 }  // namespace
 
 ProjectSession::ProjectSession(CommandContext& ctx) : ctx_(ctx), engine_(std::make_unique<Engine>(CompiledSchemas(), sources_)) {}
+
+// The engine's module cache holds every parsed module file: only memory.
+ProjectSession::~ProjectSession() { base::KeepUntilExit(engine_); }
 
 bool ProjectSession::Open() {
   project_ = engine_->OpenProject(ctx_.WorkingDir(), diags_);

@@ -30,6 +30,9 @@ struct VariableFlags {
 class ProjectSession {
  public:
   explicit ProjectSession(CommandContext& ctx);
+  ~ProjectSession();
+  ProjectSession(const ProjectSession&) = delete;
+  ProjectSession& operator=(const ProjectSession&) = delete;
   //! Loads strata.yaml and chooses the environment (environment_selection.h); reports and
   //! returns false when it cannot.
   bool Open();

@@ -31,6 +31,20 @@ namespace strata {
 
 namespace {
 
+// Sorts `items` by `less` (stable), moving each item once: sorting the changes themselves
+// moved every one of them a dozen times or more (a no-op plan of 10,000 spent 4% of its
+// CPU there).
+template <typename T, typename Less>
+void SortMovingOnce(std::vector<T>& items, Less less) {
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return less(items[a], items[b]); });
+  std::vector<T> sorted;
+  sorted.reserve(items.size());
+  for (size_t i : order) sorted.push_back(std::move(items[i]));
+  items = std::move(sorted);
+}
+
 // The reason an instance that config no longer declares is deleted.
 ActionReason DeleteReason(const ResourceInstanceAddr& addr, const StageGraph& graph, const StageEvaluation& evaluation) {
   const ModuleInstance* module = nullptr;
@@ -107,7 +121,7 @@ class Planner {
     plan.replace = req_.replace;
     plan.prior_lineage = req_.prior->lineage;
     plan.prior_serial = req_.prior->serial;
-    plan.prior_state_digest = StateDigest(*req_.prior);
+    if (req_.state_digest) plan.prior_state_digest = StateDigest(*req_.prior);
     plan.config_digest = ConfigDigest(*req_.stage);
     plan_time_ = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
     plan.timestamp = base::FormatRfc3339(plan_time_);
@@ -139,10 +153,10 @@ class Planner {
     if (req_.mode != PlanMode::RefreshOnly) PlanDeposed();
     PlanMovedLeftovers();
     // An instance's current object before its deposed ones.
-    std::sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) {
+    SortMovingOnce(changes_, [](const auto& a, const auto& b) {
       return a.addr < b.addr || (a.addr == b.addr && a.deposed < b.deposed);
     });
-    std::sort(drift_.begin(), drift_.end(), [](const auto& a, const auto& b) { return a.addr < b.addr; });
+    SortMovingOnce(drift_, [](const auto& a, const auto& b) { return a.addr < b.addr; });
     plan.changes = std::move(changes_);
     plan.drift = std::move(drift_);
     if (!diags_.HasErrors() && out.evaluation) PlanOutputs(plan, *out.evaluation);

@@ -40,6 +40,8 @@ struct PlanRequest {
   const std::atomic<bool>* stop = nullptr;
   //! Logs and progress of provider calls (refresh can be slow); may be empty.
   std::function<void(const std::string& address, const std::string& message)> progress;
+  //! Fill in Plan::prior_state_digest (only a plan saved to a file needs it).
+  bool state_digest = true;
 };
 
 struct PlanOutcome {

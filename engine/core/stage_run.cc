@@ -115,6 +115,7 @@ PlanOutcome StageRun::MakePlan(const StagePlanOptions& options, Diagnostics& dia
   request.imports = options.imports;
   request.generate_config = options.generate_config;
   request.progress = options.progress;
+  request.state_digest = options.for_saving;
   Diagnostics planning;
   PlanOutcome outcome = PlanStage(request, planning);
   diags.Append(WithDeclarationPositions(planning, *loaded_->graph));

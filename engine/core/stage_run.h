@@ -49,6 +49,10 @@ struct StagePlanOptions {
   bool force = false;
   //! Progress of provider calls ("Refreshing state..."); may be empty.
   std::function<void(const std::string& address, const std::string& message)> progress;
+  //! The plan may be saved to a file: it records a digest of the state it was made from,
+  //! which applying the file later compares (Plan::prior_state_digest). A plan applied in
+  //! the same run needs none, and hashing every object costs 5% of a no-op plan.
+  bool for_saving = true;
 };
 
 struct StageApplyOptions {
@@ -88,6 +92,10 @@ class StageRun {
   std::optional<ResourceInstanceChange> Import(const std::string& address, const std::string& id,
                                                StagePlanOptions plan_options, const StageApplyOptions& apply_options,
                                                Diagnostics& diags);
+
+  //! Releases the stage's lock now instead of when the run is destroyed; nothing may plan,
+  //! apply or import through the run afterwards (reading loaded() and prior() still works).
+  void ReleaseLock() { lock_.reset(); }
 
   const std::string& stage() const { return stage_; }
   const LoadedStage& loaded() const { return *loaded_; }

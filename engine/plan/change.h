@@ -155,6 +155,7 @@ struct Plan {
   int64_t prior_serial = 0;
   //! A digest of the prior state's resources (statuses included), so that a plan made
   //! before an interrupted apply is stale after it, although the serial did not move.
+  //! Empty in a plan made to be applied in the same run (StagePlanOptions::for_saving).
   std::string prior_state_digest;
   //! A digest of the stage's configuration files.
   std::string config_digest;
