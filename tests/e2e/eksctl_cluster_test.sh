@@ -41,10 +41,10 @@ expect "the same 57 objects" "$out" "57 objects match: 9 aws_autoscaling_group_t
 
 run "plan invalid" 1 s plan cluster -var cluster_file=../configs/invalid.yaml
 expect "name outside metadata" "$err" "ClusterConfig: name is not supported yet"
-expect "capacity rebalancing" "$err" "ClusterConfig: nodeGroups[1].instancesDistribution.capacityRebalance is not supported yet"
-if grep -qE 'nodeGroups\[1\]\.instancesDistribution\.(maxPrice|onDemandPercentage)' <<<"$err"; then
-  fail "a spot price and a mix are taken (a self-managed group), not refused: $err"
-else pass "spot price and mix taken"; fi
+expect "pod limit" "$err" "ClusterConfig: nodeGroups[1].maxPodsPerNode is not supported yet"
+if grep -qE 'nodeGroups\[1\]\.instancesDistribution' <<<"$err"; then
+  fail "a spot price, a mix and capacity rebalancing are taken (a self-managed group), not refused: $err"
+else pass "spot price, mix and capacity rebalancing taken"; fi
 expect "bootstrap commands" "$err" "ClusterConfig: nodeGroups[2].preBootstrapCommands is not supported yet"
 run "plan invalid-values" 1 s plan cluster -var cluster_file=../configs/invalid-values.yaml
 expect "unquoted version" "$err" 'ClusterConfig: metadata.version must be a quoted string such as "1.31"'

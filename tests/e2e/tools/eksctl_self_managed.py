@@ -56,6 +56,7 @@ def main():
           [f'{m}aws_eks_node_group.nodes["spot"]', f'{m}aws_eks_node_group.nodes["system"]'])
     asg = at(objs, f'{m}aws_autoscaling_group.asg["{GROUP}"]')
     check("ASG name", asg.get("name"), f"{CLUSTER}-{GROUP}")
+    check("capacity rebalancing", asg.get("capacity_rebalance"), True)
     check("ASG sizes", [asg.get("min_size"), asg.get("desired_capacity"), asg.get("max_size")], [1, 2, 8])
     policy = (asg.get("mixed_instances_policy") or [{}])[0]
     dist = (policy.get("instances_distribution") or [{}])[0]
