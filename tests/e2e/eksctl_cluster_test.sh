@@ -7,7 +7,9 @@
 # spot-per-AZ config (a general spot group over three zones, a GPU spot group per zone) is
 # applied on the sandbox, its groups and ASG tags are checked in state (node-template tags
 # derived from labels and taints, this cluster's discovery tag), it re-plans clean and is
-# destroyed; so is the module's example config (a service-account role, add-ons).
+# destroyed; so is the module's example config (a service-account role, add-ons, and a
+# self-managed group of on-demand and spot instances: its Auto Scaling group's planned and
+# applied values checked by tools/eksctl_self_managed.py).
 source "$(dirname "$0")/lib.sh"
 
 proj="$work/proj"
@@ -39,8 +41,10 @@ expect "the same 57 objects" "$out" "57 objects match: 9 aws_autoscaling_group_t
 
 run "plan invalid" 1 s plan cluster -var cluster_file=../configs/invalid.yaml
 expect "name outside metadata" "$err" "ClusterConfig: name is not supported yet"
-expect "spot price" "$err" "ClusterConfig: nodeGroups[1].instancesDistribution.maxPrice is not supported yet"
-expect "spot/on-demand mix" "$err" "nodeGroups[1].instancesDistribution.onDemandPercentageAboveBaseCapacity 50 is not supported yet"
+expect "pod limit" "$err" "ClusterConfig: nodeGroups[1].maxPodsPerNode is not supported yet"
+if grep -qE 'nodeGroups\[1\]\.instancesDistribution' <<<"$err"; then
+  fail "a spot price, a mix and capacity rebalancing are taken (a self-managed group), not refused: $err"
+else pass "spot price, mix and capacity rebalancing taken"; fi
 expect "bootstrap commands" "$err" "ClusterConfig: nodeGroups[2].preBootstrapCommands is not supported yet"
 run "plan invalid-values" 1 s plan cluster -var cluster_file=../configs/invalid-values.yaml
 expect "unquoted version" "$err" 'ClusterConfig: metadata.version must be a quoted string such as "1.31"'
@@ -48,10 +52,12 @@ expect "one name twice" "$err" "ClusterConfig: node group name dup is used 2 tim
 expect "custom AMI" "$err" "ClusterConfig: managedNodeGroups[0].ami ami-123 is not supported yet"
 expect "taint effect" "$err" "ClusterConfig: managedNodeGroups[0].taints has effect NoSchedul"
 expect "GPU and CPU" "$err" "ClusterConfig: managedNodeGroups[0] mixes GPU and non-GPU instance types"
-expect "lowest-price" "$err" "ClusterConfig: nodeGroups[0].instancesDistribution.spotAllocationStrategy lowest-price is not supported yet"
+expect "no such spot strategy" "$err" "ClusterConfig: nodeGroups[0].instancesDistribution.spotAllocationStrategy cheapest is not a spot allocation strategy"
+expect "spot pools" "$err" "ClusterConfig: nodeGroups[0].instancesDistribution.spotInstancePools must be 1 to 20"
+expect "spot price" "$err" "ClusterConfig: nodeGroups[0].instancesDistribution.maxPrice must be a price in USD per hour"
 expect "sizes" "$err" "ClusterConfig: nodeGroups[0] needs minSize <= desiredCapacity <= maxSize"
 expect "both type fields" "$err" "ClusterConfig: managedNodeGroups[0] sets both instanceType and instanceTypes: keep one"
-expect "fourteen problems, one error" "$(grep -c '^ClusterConfig: ' <<<"$err")" "14"
+expect "fifteen problems, one error" "$(grep -c '^ClusterConfig: ' <<<"$err")" "15"
 run "plan invalid-network" 1 s plan cluster -var cluster_file=../configs/invalid-network.yaml
 expect "taint field" "$err" "ClusterConfig: managedNodeGroups[0].taints[0].extra is not supported yet"
 expect "label value" "$err" "ClusterConfig: managedNodeGroups[0].labels.x must be a string"
@@ -82,11 +88,22 @@ echo "     (destroy: $((SECONDS - start)) s)"
 
 # The module's example config on the sandbox: a role for a service account, the ServiceAccount
 # annotated with it (create_service_accounts), add-ons.
+# Its group batch is self-managed (a base of one on-demand node, 25 % on-demand above it,
+# lowest-price over three pools, a spot price cap): the ASG is planned with exactly those
+# values, and the template's user data joins the cluster.
 example=../modules/eksctl-cluster/example/eksctl/cluster.yaml
-run "apply the module's example" 0 s apply -auto-approve cluster -var service_accounts=true -var cluster_file=$example
-expect "example made" "$out" "Apply complete! Resources: 47 added, 0 changed, 0 destroyed."
+run "plan the module's example" 0 s plan -out "$work/example.plan" cluster -var service_accounts=true -var cluster_file=$example
+s show -json "$work/example.plan" >"$work/example.json"
+run "the self-managed group as planned" 0 python3 "$STRATA_SOURCE_DIR/tests/e2e/tools/eksctl_self_managed.py" plan "$work/example.json"
+expect "every planned value checked" "$out" "0 failed"
+expect "a mixed group" "$(s show "$work/example.plan")" 'batch  = "MIXED"'
+run "apply the module's example" 0 s apply "$work/example.plan"
+expect "example made" "$out" "Apply complete! Resources: 56 added, 0 changed, 0 destroyed."
 run "re-plan the example" 0 s plan -detailed-exitcode cluster -var service_accounts=true -var cluster_file=$example
 converged "example: nothing left to do"
+s show -json cluster >"$work/example-state.json"
+run "the self-managed group as applied" 0 python3 "$STRATA_SOURCE_DIR/tests/e2e/tools/eksctl_self_managed.py" state "$work/example-state.json"
+expect "every applied value checked" "$out" "0 failed"
 run "example objects" 0 s state list cluster
 expect "wellKnownPolicies ebsCSIController is AWS's policy" "$out" \
   'module.cluster.module.service_account_role["kube-system/ebs-csi-controller-sa"].aws_iam_role_policy_attachment.attached["arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy"]'
@@ -96,5 +113,5 @@ expect "only that service account may assume it" "$out" 'system:serviceaccount:k
 run "the service account" 0 s state show cluster 'module.cluster.kubernetes_manifest.service_account["kube-system/ebs-csi-controller-sa"]'
 expect "annotated with its role" "$out" '"eks.amazonaws.com/role-arn" = "arn:aws:iam::111122223333:role/demo-kube-system-ebs-csi-controller-sa"'
 run "destroy the example" 0 s destroy -auto-approve cluster -var service_accounts=true -var cluster_file=$example
-expect "example destroyed" "$out" "Destroy complete! Resources: 47 destroyed."
+expect "example destroyed" "$out" "Destroy complete! Resources: 56 destroyed."
 finish

@@ -1,6 +1,6 @@
 // aws_launch_template against the sandbox and moto, through the provider interface only:
-// create with an encrypted 100 GB gp3 root volume, user data, security groups, metadata
-// options and tag specifications; read back unchanged; an update in place makes a new
+// create with an encrypted 100 GB gp3 root volume, user data, security groups, an instance
+// profile, metadata options and tag specifications; read back unchanged; an update in place makes a new
 // version (the earlier ones kept) and moves the default version with it; tags change in
 // place; import by id; delete, read gone, delete again; a create interrupted by a crash is
 // found again by its ClientToken (and, by a destroy, by its token tag); what EC2 refuses.
@@ -65,6 +65,8 @@ class AwsEc2LaunchTemplateTest : public RecoveryTest {
                         {"key_name", Value()},
                         {"user_data", S(UserData())},
                         {"vpc_security_group_ids", Value::Set({S(security_group)})},
+                        // EC2 checks the profile at launch, not in the template.
+                        {"iam_instance_profile", Value::List({Obj({{"arn", Value()}, {"name", S("gpu-nodes")}})})},
                         {"block_device_mappings", Value::List({RootVolume(size, "gp3", "true")})},
                         {"metadata_options", Value::List({Obj({{"http_endpoint", S("enabled")},
                                                                {"http_tokens", S("required")},
@@ -130,6 +132,7 @@ TEST_P(AwsEc2LaunchTemplateTest, CreateReadNewVersionTagsImportDelete) {
   EXPECT_EQ(XmlValue(v1, "volumeSize"), "100");
   EXPECT_EQ(XmlValue(v1, "volumeType"), "gp3");
   EXPECT_EQ(XmlValue(v1, "encrypted"), "true");
+  EXPECT_EQ(Attr(state, "iam_instance_profile"), Attr(config, "iam_instance_profile"));
 
   // A plan with nothing changed is no change at all (on moto the phantom tag specification
   // makes it a new version).

@@ -12,7 +12,8 @@
 // name) and tags the template with the token, so that a destroy that meets an interrupted
 // create can look for it without creating. block_device_mappings' `encrypted` and
 // `delete_on_termination` are the strings "true"/"false", as Terraform has them; `user_data`
-// is sent as written (base64, as Terraform takes it).
+// is sent as written (base64, as Terraform takes it). `iam_instance_profile` names the
+// profile by `arn` or `name`, as EC2 keeps it.
 
 #include <cstdlib>
 
@@ -41,7 +42,7 @@ constexpr const char* kBlockDeviceMappingsType =
 // to any of them is a new version.
 const std::vector<std::string> kTemplateDataAttributes = {
     "description", "image_id", "instance_type", "key_name", "user_data", "vpc_security_group_ids",
-    "block_device_mappings", "metadata_options", "tag_specifications"};
+    "iam_instance_profile", "block_device_mappings", "metadata_options", "tag_specifications"};
 
 // Scalar members of the data: attribute, request parameter, answer element.
 struct TemplateScalar {
@@ -68,6 +69,8 @@ constexpr TemplateScalar kMetadataMembers[] = {{"http_endpoint", "HttpEndpoint",
                                                {"http_tokens", "HttpTokens", "httpTokens"},
                                                {"http_put_response_hop_limit", "HttpPutResponseHopLimit",
                                                 "httpPutResponseHopLimit"}};
+// The instance profile the instances run with (a self-managed node's role), by ARN or name.
+constexpr TemplateScalar kProfileMembers[] = {{"arn", "Arn", "arn"}, {"name", "Name", "name"}};
 // The members that are numbers in the schema (the rest are strings).
 bool IsNumberMember(const std::string& attr) {
   return attr == "iops" || attr == "throughput" || attr == "volume_size" || attr == "http_put_response_hop_limit";
@@ -123,6 +126,8 @@ void AddLaunchTemplateData(QueryRequest& call, const Value& v) {
   for (const std::string& group : GetStringList(v, "vpc_security_group_ids")) {
     call.Add(data + "SecurityGroupId." + std::to_string(++n), group);
   }
+  Value profile = FirstBlock(v, "iam_instance_profile");
+  if (!profile.IsNull()) AddTemplateMembers(call, data + "IamInstanceProfile.", profile, kProfileMembers);
   n = 0;
   for (const Value& mapping : Blocks(v, "block_device_mappings")) {
     std::string prefix = data + "BlockDeviceMapping." + std::to_string(++n) + ".";
@@ -156,6 +161,9 @@ ValueMap ReadLaunchTemplateData(pugi::xml_node data, const Value& prior) {
   ValueList groups;
   for (pugi::xml_node g : data.child("securityGroupIdSet").children("item")) groups.push_back(Value::String(g.child_value()));
   out["vpc_security_group_ids"] = ListOrNull(std::move(groups), Get(prior, "vpc_security_group_ids"), true);
+  pugi::xml_node profile = data.child("iamInstanceProfile");
+  // EC2 keeps the profile as it was named (by ARN or by name) and answers that member only.
+  out["iam_instance_profile"] = profile ? Value::List({ReadTemplateMembers(profile, kProfileMembers)}) : Value();
   ValueList mappings;
   for (pugi::xml_node m : data.child("blockDeviceMappingSet").children("item")) {
     ValueMap mapping = ReadTemplateMembers(m, kMappingMembers).AsMap();
@@ -203,6 +211,7 @@ class AwsLaunchTemplate final : public Ec2ResourceType {
          {"key_name", Optional("string")},
          {"user_data", Optional("string")},
          {"vpc_security_group_ids", Optional("set(string)")},
+         {"iam_instance_profile", Optional("list(object({arn=optional(string), name=optional(string)}))")},
          {"block_device_mappings", Optional(kBlockDeviceMappingsType)},
          {"metadata_options",
           Optional("list(object({http_endpoint=optional(string), http_tokens=optional(string), "
