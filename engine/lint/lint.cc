@@ -129,6 +129,10 @@ const std::vector<RuleInfo>& Rules() {
        "a workload given an SQS queue (in its env or ConfigMap) that neither its IRSA role nor the node roles allow to send or receive",
        "no sqs:SendMessage for nodes: the spot handler could not write to its queue (other-platforms 1)",
        "give its service account an IRSA role allowing sqs:SendMessage (or ReceiveMessage) on the queue's ARN"},
+      {"sqs-queue-outside-match", kWarning,
+       "a queue made in the stage of a ConfigMap's QUEUE_MATCH pattern whose name the pattern does not match",
+       "the client wrote to sqs_kmutch, outside the runners' ^sqs_StudioML_.*$ (other-platforms 2)",
+       "name the queue inside the pattern (build both from one prefix variable), or widen the pattern"},
       {"nodegroup-unknown-cluster", kError, "a node group whose cluster_name names no EKS cluster of the project",
        "group m5spot's file named cluster ml-us-west-2 in a project of ai-us-west-2 (other-platforms 1)",
        "take the cluster's name by reference (${aws_eks_cluster.X.name}, ${stage.S.cluster_name})"},
@@ -221,6 +225,7 @@ std::vector<Finding> RunLint(const ProjectConfig& project, const std::vector<Lin
   CheckIam(ctx);
   CheckIamPolicies(ctx);
   CheckWorkloads(ctx);
+  CheckQueues(ctx);
   std::vector<Finding> out;
   for (auto& f : ctx.findings()) {
     if (disabled.count(f.rule) || Silenced(f, locator)) continue;

@@ -2,7 +2,7 @@
 // The rule table (one row per rule: id, severity, what it finds, why, the fix) and the rule
 // families, one file each: rules_duplicates.cc, rules_kubernetes.cc, rules_node_groups.cc,
 // rules_autoscaler.cc, rules_karpenter.cc, rules_instance_types.cc, rules_aws_refs.cc,
-// rules_iam.cc, rules_workloads.cc. A family reads the model and reports through LintContext.
+// rules_iam.cc, rules_workloads.cc, rules_queues.cc. A family reads the model and reports through LintContext.
 
 #include <string>
 #include <vector>
@@ -73,5 +73,7 @@ void CheckIam(LintContext& ctx);
 void CheckIamPolicies(LintContext& ctx);
 //! What containers run: duplicate device plugins, untagged images, removed CLI commands.
 void CheckWorkloads(LintContext& ctx);
+//! Queues made beside a runner's queue pattern that the pattern does not match.
+void CheckQueues(LintContext& ctx);
 
 }  // namespace strata::lint

@@ -341,6 +341,11 @@ planted "the deprecated SSM policy" "iam-deprecated-managed-policy 01-eks/main.y
 fresh torchelastic-efs
 sed -i 's|^        provisioner: efs.csi.aws.com$|&\n        parameters: { provisioningMode: efs-ap, fileSystemId: fs-0123456789abcdef0 }|' "$k/03-storage/main.yaml"
 planted "efs-ap with no IAM for access points" "iam-missing-efs-access-point 03-storage/main.yaml:41:41"
+# other-platforms 2: a queue named outside the runners' QUEUE_MATCH (in a copy of
+# examples/gpu-runners-queues).
+fresh gpu-runners-queues
+sed -i 's|^modules:$|  kmutch:\n    type: aws_sqs_queue\n    properties: { name: sqs_kmutch }\n\n&|' "$k/03-runners/main.yaml"
+planted "a queue outside the runners' pattern" "sqs-queue-outside-match 03-runners/main.yaml:48:25"
 fresh
 sed -i 's|^  cluster_version: { value: "${module.eks.cluster_version}" }$|  version: { value: "${module.eks.cluster_version}" }|' "$k/01-eks/main.yaml"
 run "planted: a cross-stage reference to an undeclared output" 1 bash -c "cd '$k' && '$STRATA' lint" &&
