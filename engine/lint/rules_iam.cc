@@ -135,7 +135,7 @@ std::vector<QueueUse> QueueUses(const KubeObject& o, const Path& spec_path, bool
 }
 
 // The IAM instances a pod of `o` running as service account `sa` can use; nullopt when its
-// IRSA role cannot be found.
+// IRSA role cannot be found, or the project declares no role it could use at all.
 std::optional<std::vector<const Instance*>> UsablePolicies(const ProjectModel& model, const KubeObject& o,
                                                            const std::string& sa, const std::vector<const Instance*>& iam) {
   std::vector<const Instance*> out = TrustingScopes(iam, "ec2.amazonaws.com");
@@ -149,6 +149,7 @@ std::optional<std::vector<const Instance*>> UsablePolicies(const ProjectModel& m
     if (irsa.empty()) return std::nullopt;
     out.insert(out.end(), irsa.begin(), irsa.end());
   }
+  if (out.empty()) return std::nullopt;  // no role of the project: the nodes come from elsewhere
   return out;
 }
 
