@@ -105,6 +105,54 @@ const std::vector<RuleInfo>& Rules() {
       {"k8s-exceeds-node-capacity", kError, "a container requests more CPU or GPUs than any node group's instance type has",
        "a job asking 32 CPUs of 16-vCPU nodes (other-platforms 4)",
        "lower the request, or add a node group of a larger instance type"},
+      {"aws-unknown-instance-type", kError,
+       "an instance type whose family lint knows but which that family does not come in (types of unknown families are not judged)",
+       "p3.4xlarge in the device plugin's instance-type affinity (other-platforms 1)",
+       "use a size the family comes in (the message names the nearest)"},
+      {"k8s-instance-type-not-offered", kWarning,
+       "pods placed (node affinity, nodeSelector) on an instance type that no node group, launch template or Karpenter requirement of the project launches",
+       "the type list written twice, in the ASGs and in the device plugin's affinity, drifting apart (other-platforms 3)",
+       "place pods by a label the groups set (nvidia.com/gpu.present, a group label), not by a list of types"},
+      {"aws-pasted-arn", kWarning,
+       "a literal ARN or id of a kind the project itself manages or looks up (Cognito user pool, ACM certificate, SQS queue)",
+       "certificate ARN, user pool ARN, client id and domain pasted into the KfDef (other-platforms 1)",
+       "pass the value by reference (${module.X.arn}, ${stage.S.output}) instead of writing it out"},
+      {"aws-pasted-arn-mismatch", kError,
+       "literal ARNs in one resource or Kubernetes object that disagree on account or region, or with the stage's region",
+       "Cognito and ACM values differing inside the KfDef (other-platforms 1)",
+       "take every value from the one deployment that makes it, by reference"},
+      {"k8s-image-foreign-registry", kWarning,
+       "a container image in an ECR registry of another region than the stage's, or of an account the project names nowhere else",
+       "the handler's image in another account's eu-west-1 registry (other-platforms 1)",
+       "pull from your own account's registry in the stage's region (copy the image there)"},
+      {"iam-missing-sqs-access", kWarning,
+       "a workload given an SQS queue (in its env or ConfigMap) that neither its IRSA role nor the node roles allow to send or receive",
+       "no sqs:SendMessage for nodes: the spot handler could not write to its queue (other-platforms 1)",
+       "give its service account an IRSA role allowing sqs:SendMessage (or ReceiveMessage) on the queue's ARN"},
+      {"sqs-queue-outside-match", kWarning,
+       "a queue made in the stage of a ConfigMap's QUEUE_MATCH pattern whose name the pattern does not match",
+       "the client wrote to sqs_kmutch, outside the runners' ^sqs_StudioML_.*$ (other-platforms 2)",
+       "name the queue inside the pattern (build both from one prefix variable), or widen the pattern"},
+      {"nodegroup-unknown-cluster", kError, "a node group whose cluster_name names no EKS cluster of the project",
+       "group m5spot's file named cluster ml-us-west-2 in a project of ai-us-west-2 (other-platforms 1)",
+       "take the cluster's name by reference (${aws_eks_cluster.X.name}, ${stage.S.cluster_name})"},
+      {"k8s-duplicate-device-plugin", kWarning,
+       "two DaemonSets running the NVIDIA device plugin on the same nodes (not told apart by nodeSelector)",
+       "two device plugins: the module's and Kubeflow's own (other-platforms 1)",
+       "keep one device plugin"},
+      {"k8s-image-latest-tag", kWarning, "a container image tagged latest, or with no tag",
+       "etcd:latest, pytorch-cpu:latest: nodes pull different code over time (other-platforms 4)",
+       "pin a version tag (or a digest)"},
+      {"k8s-removed-aws-cli-command", kWarning, "a container command running aws ecr get-login, which AWS CLI v2 removed",
+       "the ECR pull-secret CronJob's aws ecr get-login (other-platforms 2)",
+       "use aws ecr get-login-password | docker login --password-stdin, or the node role's ECR read access"},
+      {"iam-deprecated-managed-policy", kWarning, "an AWS managed policy AWS has deprecated attached (AmazonEC2RoleforSSM, ...)",
+       "AmazonEC2RoleforSSM on every node group (other-platforms 3)",
+       "attach the replacement the message names"},
+      {"iam-missing-efs-access-point", kWarning,
+       "an EFS CSI StorageClass in efs-ap mode while no IAM policy of the deployment allows elasticfilesystem:CreateAccessPoint",
+       "efs-ap StorageClass with no IAM to create access points (other-platforms 4)",
+       "give the EFS CSI controller an IRSA role with AmazonEFSCSIDriverPolicy, or provision statically"},
   };
   return rules;
 }
@@ -172,6 +220,12 @@ std::vector<Finding> RunLint(const ProjectConfig& project, const std::vector<Lin
   CheckNodeGroups(ctx);
   CheckAutoscaler(ctx);
   CheckKarpenter(ctx);
+  CheckInstanceTypes(ctx);
+  CheckAwsReferences(ctx);
+  CheckIam(ctx);
+  CheckIamPolicies(ctx);
+  CheckWorkloads(ctx);
+  CheckQueues(ctx);
   std::vector<Finding> out;
   for (auto& f : ctx.findings()) {
     if (disabled.count(f.rule) || Silenced(f, locator)) continue;

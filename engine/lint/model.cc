@@ -227,6 +227,12 @@ std::optional<std::string> ProjectModel::ClusterVersion(int component) const {
   return it->second;
 }
 
+std::optional<std::string> ProjectModel::Region(const Instance& inst) const {
+  auto it = stage_regions.find(inst.stage->name);
+  if (it == stage_regions.end()) return std::nullopt;
+  return it->second;
+}
+
 std::vector<const Instance*> ProjectModel::OfType(const std::string& type, int component) const {
   std::vector<const Instance*> out;
   for (const auto& inst : instances) {
@@ -248,6 +254,9 @@ ProjectModel BuildModel(const std::vector<LintStage>& stages) {
     const StageGraph& graph = *stage.loaded->graph;
     for (NodeId id = 0; id < graph.nodes.size(); ++id) {
       const GraphNode& node = graph.nodes[id];
+      if (node.kind == NodeKind::Provider && node.module == 0 && node.provider && node.provider->name == "aws") {
+        if (auto region = StringAt(stage.evaluation->ResultOf(id), {"region"})) model.stage_regions[stage.name] = *region;
+      }
       if ((node.kind != NodeKind::Resource && node.kind != NodeKind::Data) || !node.resource) continue;
       auto& into = node.kind == NodeKind::Resource ? model.instances : model.data;
       for (const InstanceValue& iv : stage.evaluation->InstancesOf(id)) {

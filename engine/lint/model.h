@@ -70,8 +70,12 @@ struct ProjectModel {
   std::vector<KubeObject> objects;
   //! Per component, the Kubernetes version ("1.30") its (first) aws_eks_cluster states.
   std::map<int, std::string> cluster_versions;
+  //! Per stage name, the region its (root, unaliased) aws provider states, when known.
+  std::map<std::string, std::string> stage_regions;
 
   std::optional<std::string> ClusterVersion(int component) const;
+  //! The AWS region of `inst`'s stage, when known.
+  std::optional<std::string> Region(const Instance& inst) const;
   std::vector<const Instance*> OfType(const std::string& type) const;
   //! The instances of `type` in stages of `component`.
   std::vector<const Instance*> OfType(const std::string& type, int component) const;

@@ -1,7 +1,8 @@
 #pragma once
 // The rule table (one row per rule: id, severity, what it finds, why, the fix) and the rule
 // families, one file each: rules_duplicates.cc, rules_kubernetes.cc, rules_node_groups.cc,
-// rules_autoscaler.cc, rules_karpenter.cc. A family reads the model and reports through LintContext.
+// rules_autoscaler.cc, rules_karpenter.cc, rules_instance_types.cc, rules_aws_refs.cc,
+// rules_iam.cc, rules_workloads.cc, rules_queues.cc. A family reads the model and reports through LintContext.
 
 #include <string>
 #include <vector>
@@ -61,5 +62,18 @@ void CheckNodeGroups(LintContext& ctx);
 void CheckAutoscaler(LintContext& ctx);
 //! Karpenter's node classes: a discovery tag naming no cluster of the project.
 void CheckKarpenter(LintContext& ctx);
+//! Instance types that do not exist, wherever one is written; pods placed on types no group launches.
+void CheckInstanceTypes(LintContext& ctx);
+//! Values pasted where a reference belongs: ARNs and ids of what the project manages, images
+//! of another region's or account's registry.
+void CheckAwsReferences(LintContext& ctx);
+//! Workloads given a queue that no IAM policy they can use lets them touch.
+void CheckIam(LintContext& ctx);
+//! Deprecated managed policies attached; efs-ap StorageClasses no policy lets make access points.
+void CheckIamPolicies(LintContext& ctx);
+//! What containers run: duplicate device plugins, untagged images, removed CLI commands.
+void CheckWorkloads(LintContext& ctx);
+//! Queues made beside a runner's queue pattern that the pattern does not match.
+void CheckQueues(LintContext& ctx);
 
 }  // namespace strata::lint

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "engine/lint/iam_grants.h"
 #include "engine/lint/rules.h"
 
 namespace strata::lint {
@@ -181,34 +182,6 @@ void PriorityExpander(LintContext& ctx) {
   }
 }
 
-// Whether `v` holds a string granting the autoscaler's scaling calls; `unknown` is set when
-// part of it is not known yet.
-bool GrantsScaling(const Value& v, bool& unknown) {
-  if (!v.IsKnown()) {
-    unknown = true;
-    return false;
-  }
-  if (v.IsString()) {
-    const std::string& s = v.AsString();
-    return s.find("autoscaling:SetDesiredCapacity") != std::string::npos || s.find("autoscaling:*") != std::string::npos ||
-           s.find("AutoScalingFullAccess") != std::string::npos;
-  }
-  if (v.IsSequence()) {
-    for (const auto& e : v.AsList()) {
-      if (GrantsScaling(e, unknown)) return true;
-    }
-  } else if (v.IsMapping()) {
-    // What a statement applies to, and when, grants no action: unknowns there hide none.
-    static const std::set<std::string> not_actions = {"resources", "not_resources", "condition", "principals",
-                                                      "not_principals", "sid", "effect"};
-    for (const auto& [k, e] : v.AsMap()) {
-      if (not_actions.count(k)) continue;
-      if (GrantsScaling(e, unknown)) return true;
-    }
-  }
-  return false;
-}
-
 // A cluster-autoscaler needs autoscaling:SetDesiredCapacity (and TerminateInstanceInAutoScalingGroup)
 // from some IAM policy of its deployment: its IRSA role's or the nodes'.
 void AutoscalerPermissions(LintContext& ctx, const std::vector<AutoscalerArg>& args) {
@@ -217,22 +190,9 @@ void AutoscalerPermissions(LintContext& ctx, const std::vector<AutoscalerArg>& a
     const KubeObject& o = *arg.object;
     int component = o.instance->component;
     if (!checked.insert(component).second) continue;
-    bool unknown = false, granted = false;
-    for (const auto* list : {&ctx.model().instances, &ctx.model().data}) {
-      for (const Instance& inst : *list) {
-        if (inst.component != component || inst.type.rfind("aws_iam_", 0) != 0) continue;
-        // A policy's text or statements; an attachment's ARN only when known (an unknown one
-        // names a policy of the project, read through its own `policy`).
-        for (const char* field : {"policy", "inline_policy", "statement", "policy_arn", "managed_policy_arns"}) {
-          const Value* at = ValueAt(*inst.value, {field});
-          if (!at) continue;
-          bool arn = std::string(field).find("arn") != std::string::npos;
-          bool field_unknown = false;
-          granted = granted || GrantsScaling(*at, field_unknown);
-          unknown = unknown || (field_unknown && !arn);
-        }
-      }
-    }
+    bool unknown = false;
+    bool granted = InstancesGrant(IamInstances(ctx.model(), component),
+                                  {"autoscaling:SetDesiredCapacity", "autoscaling:*", "AutoScalingFullAccess"}, unknown);
     if (granted || unknown) continue;
     Path container(arg.path.begin(), arg.path.end() - 2);  // .../containers/i
     ctx.Report("autoscaler-iam", o, Join(container, {"image"}),

@@ -1,9 +1,11 @@
 // EKS managed node groups (aws_eks_node_group): spot markers on on-demand groups, the
 // cluster-autoscaler's node-template tags against the group's labels and taints, GPU types
-// that one template cannot model, a lone spot GPU pool, versions behind the cluster.
+// that one template cannot model, a lone spot GPU pool, versions behind the cluster, a cluster
+// name that names no cluster of the project.
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
 
 #include "engine/lint/instance_types.h"
 #include "engine/lint/rules.h"
@@ -174,12 +176,30 @@ void Versions(LintContext& ctx, const Instance& group) {
   }
 }
 
+// A group whose cluster_name names no cluster of the project joins nothing (the reference's
+// m5spot file named cluster ml-us-west-2 in a project of ai-us-west-2).
+void UnknownCluster(LintContext& ctx, const Instance& group, const std::set<std::string>& clusters) {
+  auto name = StringAt(*group.value, {"cluster_name"});
+  if (!name || clusters.empty() || clusters.count(*name)) return;
+  ctx.Report("nodegroup-unknown-cluster", group, {"cluster_name"},
+             fmt::format("the node group joins cluster {}, which the project does not declare ({})", *name,
+                         fmt::join(clusters, ", ")));
+}
+
 }  // namespace
 
 void CheckNodeGroups(LintContext& ctx) {
   for (int component : ctx.model().Components()) {
     auto groups = ctx.model().OfType("aws_eks_node_group", component);
     std::map<std::string, int> groups_of_type;
+    std::set<std::string> clusters;  // the known names of the component's clusters
+    bool unknown_cluster_name = false;
+    for (const Instance* cluster : ctx.model().OfType("aws_eks_cluster", component)) {
+      auto name = StringAt(*cluster->value, {"name"});
+      if (name) clusters.insert(*name);
+      unknown_cluster_name = unknown_cluster_name || !name;
+    }
+    if (unknown_cluster_name) clusters.clear();  // a cluster whose name is not known yet may be the one
     for (const Instance* group : groups) {
       for (const auto& t : InstanceTypes(*group)) groups_of_type[t] += 1;
     }
@@ -189,6 +209,7 @@ void CheckNodeGroups(LintContext& ctx) {
       GpuCounts(ctx, *group);
       LoneSpotGpu(ctx, *group, groups_of_type);
       Versions(ctx, *group);
+      UnknownCluster(ctx, *group, clusters);
     }
   }
 }
