@@ -32,6 +32,13 @@
 #     --max-terraform N         skip Terraform above N resources (default: none)
 #     --terraform-timeout SECS  stop a Terraform step after SECS seconds and
 #                               report "timeout" (default 0: no limit)
+#     --tf-seed                 when Terraform's apply times out, write the state
+#                               it would have written (Terraform's format v4:
+#                               each object's id, input and output, and its
+#                               transitive dependencies, as Terraform records
+#                               them) and go on, so that Terraform's no-op plans
+#                               and destroy are measured at sizes whose apply
+#                               takes it most of an hour (chains of 10 only)
 #
 # Environment:
 #   STRATA     Strata binary (default: <repo>/build-rel/strata, else
@@ -52,6 +59,7 @@ tf_repeat=1
 shape=chains10
 max_terraform=0
 tf_timeout=0
+tf_seed=0
 sizes=()
 while (($#)); do
   case "$1" in
@@ -64,12 +72,14 @@ while (($#)); do
     --max-terraform=*) max_terraform=${1#*=}; shift ;;
     --terraform-timeout) tf_timeout=$2; shift 2 ;;
     --terraform-timeout=*) tf_timeout=${1#*=}; shift ;;
+    --tf-seed) tf_seed=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $1" >&2; exit 2 ;;
     *) sizes+=("$1"); shift ;;
   esac
 done
 ((${#sizes[@]})) || sizes=(1000 3000 10000)
+[[ $tf_seed == 1 && $shape == chain ]] && { echo "--tf-seed needs chains of 10 (not --chain)" >&2; exit 2; }
 
 if [[ -z "${STRATA:-}" ]]; then
   STRATA=$repo_dir/build-rel/strata
@@ -140,6 +150,44 @@ gen_terraform() { # DIR N
   }' >"$dir/main.tf"
 }
 
+# The state Terraform's apply of gen_terraform's N/10 chains of 10 writes: resources sorted
+# by name, each instance's dependencies every earlier resource of its chain (transitive,
+# sorted as strings). Checked against a real apply of 12 (`terraform plan` says "No changes").
+seed_terraform_state() { # DIR N
+  local dir=$1 n=$2
+  rm -f "$dir/terraform.tfstate" "$dir/terraform.tfstate.backup" "$dir/.terraform.tfstate.lock.info"
+  {
+    printf '{"version":4,"terraform_version":"%s","serial":1,"lineage":"%s","outputs":{},"resources":[\n' \
+      "$("$TERRAFORM" version -json 2>/dev/null | awk -F'"' '/terraform_version/ { print $4; exit }')" \
+      "$(cat /proc/sys/kernel/random/uuid)"
+    awk -v n="$n" 'BEGIN {
+      srand(n)
+      for (i = 0; i < n; i++) id[i] = sprintf("%08x-%04x-%04x-%04x-%04x%08x", rand() * 4294967295, rand() * 65535,
+                                              rand() * 65535, rand() * 65535, rand() * 65535, rand() * 4294967295)
+      for (i = 0; i < n; i++) {
+        first = i - i % 10
+        input = (i == first) ? "seed" : id[i - 1]
+        deps = ""
+        for (j = first; j < i; j++) deps = deps (deps == "" ? "" : " ") "r" j
+        printf "r%d\t%s\t%s\t%s\n", i, id[i], input, deps
+      }
+    }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1 | awk -F '\t' 'BEGIN { sep = "" } {
+      printf "%s{\"mode\":\"managed\",\"type\":\"terraform_data\",\"name\":\"%s\",", sep, $1
+      printf "\"provider\":\"provider[\\\"terraform.io/builtin/terraform\\\"]\",\"instances\":[{\"schema_version\":0,"
+      printf "\"attributes\":{\"id\":\"%s\",\"input\":{\"value\":\"%s\",\"type\":\"string\"},", $2, $3
+      printf "\"output\":{\"value\":\"%s\",\"type\":\"string\"},\"triggers_replace\":null},\"sensitive_attributes\":[]", $3
+      if ($4 != "") {
+        m = split($4, d, " "); list = ""
+        for (a = 2; a <= m; a++) for (b = a; b > 1 && d[b] < d[b - 1]; b--) { t = d[b]; d[b] = d[b - 1]; d[b - 1] = t }
+        for (k = 1; k <= m; k++) list = list (k > 1 ? "," : "") "\"terraform_data." d[k] "\""
+        printf ",\"dependencies\":[%s]", list
+      }
+      printf "}]}\n"; sep = ","
+    }'
+    printf '],"check_results":null}\n'
+  } >"$dir/terraform.tfstate"
+}
+
 # A seven-stage project (each stage reads the previous one's output), for `validate`.
 gen_seven_stages() { # DIR
   local dir=$1 s
@@ -181,6 +229,7 @@ terraform_step() {
 
 steps=(plan apply noop-plan noop-plan-nr destroy)
 declare -A runs res  # runs[tool,N,step] = "S K" per run; res = the median
+declare -A seeded    # seeded[N] = 1: Terraform's state at N was written by seed_terraform_state
 
 run_tool() { # TOOL N DIR LIMIT
   local tool=$1 n=$2 dir=$3 limit=$4 step r
@@ -193,6 +242,11 @@ run_tool() { # TOOL N DIR LIMIT
       r=$(measure "$dir/$step.log" "$limit" "$TERRAFORM" -chdir="$dir" $(terraform_step "$step"))
     fi
     runs[$tool,$n,$step]+="$r;"
+    if [[ $tool == terraform && $step == apply && $r == timeout && $tf_seed == 1 ]]; then
+      seed_terraform_state "$dir" "$n"
+      seeded[$n]=1
+      continue
+    fi
     [[ $r =~ ^[0-9] ]] || return 0
     case $step in
       apply) expect_in "$dir/$step.log" "Resources: $n added" "$tool apply did not create $n" ;;
@@ -269,6 +323,9 @@ for n in "${sizes[@]}"; do
     s=${res[strata,$n,$step]} t=${res[terraform,$n,$step]}
     echo "| $n | $(label "$step") | $(secs "$s") | $(mib "$s") | $(secs "$t") | $(mib "$t") | $(ratio "$s" "$t") |"
   done
+done
+for n in "${sizes[@]}"; do
+  [[ -n ${seeded[$n]:-} ]] && echo && echo "Terraform's apply of $n did not finish in $tf_timeout s: the script wrote the state that apply writes (--tf-seed), and Terraform's no-op plans and destroy of $n ran on it."
 done
 echo
 echo "| start-up (median of 20) | Strata | Terraform |"
