@@ -88,6 +88,7 @@ std::unique_ptr<StageEvaluation> Engine::EvaluateStage(const ProjectConfig& proj
                                                        const EngineOptions& options, Diagnostics& diags) {
   if (!stage.graph || !stage.root) return nullptr;
   EvaluateOptions eval = EvaluationOptions(project, stage, options, diags);
+  eval.unknown_repetition_once = true;
   auto evaluation = std::make_unique<StageEvaluation>(*stage.graph, &schemas_, std::move(eval));
   if (diags.HasErrors()) return evaluation;
   evaluation->Run(diags);

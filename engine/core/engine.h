@@ -59,7 +59,9 @@ class Engine {
   EvaluateOptions EvaluationOptions(const ProjectConfig& project, const LoadedStage& stage, const EngineOptions& options,
                                     Diagnostics& diags);
 
-  //! Evaluates a loaded stage (variables, validation rules, count/for_each, outputs).
+  //! Evaluates a loaded stage (variables, validation rules, count/for_each, outputs) as validate,
+  //! lint and console do: a count/for_each not known yet makes one instance with unknown keys
+  //! (EvaluateOptions::unknown_repetition_once).
   std::unique_ptr<StageEvaluation> EvaluateStage(const ProjectConfig& project, const LoadedStage& stage,
                                                  const EngineOptions& options, Diagnostics& diags);
 

@@ -99,6 +99,7 @@ class StageEvaluation::NodeScope : public Scope {
     for (size_t j = 0; j < instances.size(); ++j) {
       const InstanceSpec& made = instances[j].made_by;
       if (made.scope_instance != instance_) continue;
+      if (made.unknown_keys) return Value::Unknown();
       if (made.kind == InstanceSpec::Count) {
         list.push_back(outputs_of(j));
       } else {
@@ -321,6 +322,7 @@ std::optional<std::vector<StageEvaluation::InstanceSpec>> StageEvaluation::Expan
   if (count_expr) {
     Value c = EvalExpr(*count_expr, module, instance, diags);
     if (diags.HasErrors()) return std::nullopt;
+    if (!c.IsKnown() && options_.unknown_repetition_once) return std::vector{UnknownInstances(InstanceSpec::Count, instance)};
     if (!c.IsKnown()) {
       diags.Error("Invalid count argument",
                   "The \"count\" value depends on values that cannot be determined until apply, so Strata cannot tell how "
@@ -349,6 +351,7 @@ std::optional<std::vector<StageEvaluation::InstanceSpec>> StageEvaluation::Expan
     Value each = EvalExpr(*for_each, module, instance, diags);
     if (diags.HasErrors()) return std::nullopt;
     bool keys_known = each.IsKnown() && (each.IsMapping() || each.IsWhollyKnown());
+    if (!keys_known && options_.unknown_repetition_once) return std::vector{UnknownInstances(InstanceSpec::Each, instance)};
     if (!keys_known) {
       diags.Error("Invalid for_each argument",
                   "The \"for_each\" keys depend on values that cannot be determined until apply, so Strata cannot tell "
@@ -391,6 +394,16 @@ std::optional<std::vector<StageEvaluation::InstanceSpec>> StageEvaluation::Expan
   return specs;
 }
 
+StageEvaluation::InstanceSpec StageEvaluation::UnknownInstances(InstanceSpec::Kind kind, size_t instance) {
+  InstanceSpec spec;
+  spec.kind = kind;
+  spec.scope_instance = instance;
+  spec.unknown_keys = true;
+  (kind == InstanceSpec::Count ? spec.count_index : spec.each_key) = Value::Unknown();
+  if (kind == InstanceSpec::Each) spec.each_value = Value::Unknown();
+  return spec;
+}
+
 // Every instance of the resource in every instance of its module, evaluated together (so
 // that they run side by side); the value references see in each module instance is a list
 // (count), a map (for_each) or the one instance.
@@ -407,9 +420,12 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
   std::vector<ValueList> lists(module_instances);
   std::vector<ValueMap> maps(module_instances);
   std::vector<Value> single(module_instances);
+  std::vector<bool> unknown(module_instances, false);
   for (size_t i = 0; i < specs.size() && i < values.size(); ++i) {
     size_t mi = specs[i].scope_instance;
-    if (r.count) {
+    if (specs[i].unknown_keys) {
+      unknown[mi] = true;
+    } else if (r.count) {
       lists[mi].push_back(std::move(values[i]));
     } else if (r.for_each) {
       maps[mi].emplace(specs[i].key.AsString(), std::move(values[i]));
@@ -419,7 +435,7 @@ void StageEvaluation::EvalResource(NodeId id, const GraphNode& n, Diagnostics& d
   }
   results_[id].resize(module_instances);
   for (size_t mi = 0; mi < module_instances; ++mi) {
-    results_[id][mi] = r.count ? Value::Tuple(std::move(lists[mi])) : r.for_each ? Value::Object(std::move(maps[mi])) : std::move(single[mi]);
+    results_[id][mi] = unknown[mi] ? Value::Unknown() : r.count ? Value::Tuple(std::move(lists[mi])) : r.for_each ? Value::Object(std::move(maps[mi])) : std::move(single[mi]);
   }
 }
 
@@ -509,6 +525,7 @@ void StageEvaluation::EvalImport(const GraphNode& n, Diagnostics& diags) {
     Value to = EvalExpr(*import.to, n.module, 0, diags, &spec);
     Value id = EvalExpr(*import.id, n.module, 0, diags, &spec);
     if (diags.HasErrors()) return;
+    if (spec.unknown_keys) continue;  // validate: the expressions are checked, the targets not known
     if (!to.IsKnown() || !to.IsString()) {
       diags.Error("Invalid import address", "The address to import to must be a string known before apply.", import.to->range());
       return;

@@ -81,6 +81,12 @@ struct EvaluateOptions {
   const base::Clock* clock = nullptr;
   std::optional<base::Clock::TimePoint> plan_time;
   bool planning = false;
+  //! validate, lint and console (Terraform's validate): a count or for_each whose value is
+  //! not known yet (a stage not applied, a resource not created) makes one instance whose
+  //! key, count.index, each.key and each.value are unknown, so that its body is still
+  //! checked, and references to the resource see an unknown value. Unset (plan, apply):
+  //! such a count or for_each is an error.
+  bool unknown_repetition_once = false;
 };
 
 class StageEvaluation {
@@ -118,6 +124,9 @@ class StageEvaluation {
     Value each_key, each_value, count_index;
     enum Kind { Single, Count, Each } kind = Single;
     size_t scope_instance = 0;  // index into module_instances_ of the module evaluated in
+    //! Stands for the instances of a count/for_each not known yet (unknown_repetition_once):
+    //! no key, unknown each/count values.
+    bool unknown_keys = false;
   };
   //! One instance of a module: its full path and how its caller made it (for its inputs).
   struct ModuleInstanceState {
@@ -133,6 +142,7 @@ class StageEvaluation {
   //! neither is set); nullopt after an error.
   std::optional<std::vector<InstanceSpec>> Expand(const ExprRef& count, const ExprRef& for_each, size_t module,
                                                   size_t instance, const char* what, Diagnostics& diags) const;
+  static InstanceSpec UnknownInstances(InstanceSpec::Kind kind, size_t instance);
   void EvalModuleCall(const GraphNode& n, Diagnostics& diags);
   void EvalVariable(NodeId id, const GraphNode& n, Diagnostics& diags);
   void EvalVariableInstance(NodeId id, const GraphNode& n, size_t instance, Diagnostics& diags);

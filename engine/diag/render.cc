@@ -16,6 +16,39 @@ std::string Paint(const RenderOptions& o, const char* code, const std::string& t
   return o.color ? std::string(code) + text + kReset : text;
 }
 
+// The columns a code point takes in a terminal: 2 for East Asian wide and fullwidth
+// characters (CJK, Hangul, fullwidth forms, most emoji), 0 for combining accents, else 1.
+int CodePointWidth(char32_t c) {
+  if (c >= 0x300 && c <= 0x36F) return 0;
+  bool wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F) ||
+              (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+              (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) ||
+              (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD);
+  return wide ? 2 : 1;
+}
+
+// What stands under text[begin, end) of a source line so that the caret lines up: a tab for
+// a tab (the terminal expands both alike), else a space per column each character takes
+// (positions count bytes; a UTF-8 character of 2 to 4 bytes takes one or two columns).
+std::string Blank(std::string_view text, size_t begin, size_t end) {
+  std::string out;
+  end = std::min(end, text.size());
+  for (size_t i = begin; i < end;) {
+    unsigned char b = static_cast<unsigned char>(text[i]);
+    size_t len = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 1;
+    if (i + len > text.size()) len = 1;
+    char32_t c = len == 1 ? b : b & (0x7F >> len);
+    for (size_t k = 1; k < len; ++k) c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    if (b == '\t') {
+      out += '\t';
+    } else {
+      out.append(static_cast<size_t>(CodePointWidth(c)), ' ');
+    }
+    i += len;
+  }
+  return out;
+}
+
 // The source line and a caret line under the subject; the underline stays on the first line.
 std::string Snippet(const SourceRange& r, const SourceRegistry& sources) {
   std::string_view line = sources.Line(r.file, r.start.line);
@@ -26,11 +59,9 @@ std::string Snippet(const SourceRange& r, const SourceRegistry& sources) {
   int last = (r.end.line == r.start.line && r.end.column > first) ? r.end.column : first + 1;
   last = std::min<int>(last, static_cast<int>(line.size()) + 1);
   if (last <= first) last = first + 1;
-  std::string pad;
-  for (int i = 1; i < first && i - 1 < static_cast<int>(line.size()); ++i) {
-    pad += line[i - 1] == '\t' ? '\t' : ' ';
-  }
-  out += std::string(gutter.size() - 2, ' ') + "| " + pad + "^" + std::string(last - first - 1, '~') + "\n";
+  std::string pad = Blank(line, 0, static_cast<size_t>(first - 1));
+  size_t under = Blank(line, static_cast<size_t>(first - 1), static_cast<size_t>(last - 1)).size();
+  out += std::string(gutter.size() - 2, ' ') + "| " + pad + "^" + std::string(under > 1 ? under - 1 : 0, '~') + "\n";
   return out;
 }
 

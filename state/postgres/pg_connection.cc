@@ -1,6 +1,8 @@
 #include "state/postgres/pg_connection.h"
 
 #include <cstdlib>
+#include <fstream>
+#include <mutex>
 
 #include "state/postgres/conninfo.h"
 #include "state/postgres/pg_library.h"
@@ -67,14 +69,28 @@ std::unique_ptr<Connection> Connection::Open(const std::string& conninfo, const 
   }
   if (const char* used = Pq().pass(conn); used && *used) password = used;
   std::unique_ptr<Connection> connection(new Connection(conn, password));
+  Pq().set_notice_processor(conn, &Connection::LogNotice, connection.get());
   connection->Query("SELECT set_config('search_path', $1, false)", {schema});
-  // libpq prints the server's notices on stderr ("schema ... already exists, skipping"):
-  // only warnings and errors are for the user.
+  // Only the server's warnings and errors reach LogNotice ("schema ... already exists,
+  // skipping" does not).
   connection->Exec("SET client_min_messages TO warning");
   return connection;
 }
 
 Connection::~Connection() { Pq().finish(conn_); }
+
+// libpq's default notice processor prints on stderr what the server says outside a
+// statement's result — among them "WARNING:  terminating connection due to immediate
+// shutdown" when the server goes down, which the apply already reports as a lost
+// connection. Notices go to the file STRATA_LOG names (appended, scrubbed), else nowhere.
+void Connection::LogNotice(void* connection, const char* message) {
+  const char* path = std::getenv("STRATA_LOG");
+  if (!path || !*path || !message) return;
+  std::string line = "postgres notice: " + static_cast<const Connection*>(connection)->Scrub(message) + "\n";
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
+  std::ofstream(path, std::ios::app) << line;
+}
 
 std::string Connection::Scrub(std::string message) const {
   while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();

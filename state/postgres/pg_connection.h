@@ -99,6 +99,8 @@ class Connection {
   explicit Connection(pg_conn* conn, std::string password) : conn_(conn), password_(std::move(password)) {}
   [[noreturn]] void Fail(pg_result* result, const std::string& context);
   std::string Scrub(std::string message) const;
+  //! libpq's notice processor for this connection (`connection` is the Connection).
+  static void LogNotice(void* connection, const char* message);
 
   pg_conn* conn_;
   std::string password_;

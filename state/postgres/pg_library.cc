@@ -55,7 +55,8 @@ LoadedLibpq LoadPq() {
              ResolvePq(handle, "PQbackendPID", p.backend_pid, l.error) &
              ResolvePq(handle, "PQconninfoParse", p.conninfo_parse, l.error) &
              ResolvePq(handle, "PQconninfoFree", p.conninfo_free, l.error) &
-             ResolvePq(handle, "PQfreemem", p.freemem, l.error);
+             ResolvePq(handle, "PQfreemem", p.freemem, l.error) &
+             ResolvePq(handle, "PQsetNoticeProcessor", p.set_notice_processor, l.error);
   // The handle stays open for the life of the process: the functions are used until exit.
   l.ok = all;
   return l;

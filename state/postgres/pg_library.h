@@ -34,6 +34,7 @@ struct PqLibrary {
   PQconninfoOption* (*conninfo_parse)(const char*, char**);
   void (*conninfo_free)(PQconninfoOption*);
   void (*freemem)(void*);
+  PQnoticeProcessor (*set_notice_processor)(PGconn*, PQnoticeProcessor, void*);
 };
 
 //! Loads libpq on the first call (thread-safe) and returns it; nullptr when it cannot be

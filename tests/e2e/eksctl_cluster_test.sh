@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: modules/eksctl-cluster on the four ClusterConfigs of the reference
 # (tests/e2e/fixtures/eksctl/configs, in our words) and one in given subnets: each plans (and
-# not from a provider of another region); the module's plan of
+# not from a provider of another region; a group in a zone without a given subnet gets the
+# module's own error and no other); the module's plan of
 # gpu-runners has the same objects, value for value, as that cluster written by hand (stage
 # hand); a config with fields the module does not build fails naming each field's path; the
 # spot-per-AZ config (a general spot group over three zones, a GPU spot group per zone) is
@@ -63,6 +64,8 @@ expect "taint field" "$err" "ClusterConfig: managedNodeGroups[0].taints[0].extra
 expect "label value" "$err" "ClusterConfig: managedNodeGroups[0].labels.x must be a string"
 expect "no public subnet given" "$err" "ClusterConfig: managedNodeGroups[0] needs a public subnet under vpc.subnets (privateNetworking: false)"
 expect "no subnet in the zone" "$err" "ClusterConfig: managedNodeGroups[1] needs a private subnet in us-west-2b under vpc.subnets"
+errors=$(grep -c 'Error: ' <<<"$err")
+[ "$errors" = 1 ] && pass "a zone without a given subnet: only the module's own error" || fail "$errors errors (an \"Invalid index\" after the clear one?): $err"
 
 start=$SECONDS
 run "apply spot-per-az" 0 s apply -auto-approve cluster -var cluster_file=../configs/spot-per-az.yaml || { echo "$out$err" | tail -30; finish; exit 1; }

@@ -9,6 +9,8 @@
 #  - Back within state.retry_timeout: the apply simply succeeds.
 #  - pg_terminate_backend of the holder's sessions mid-apply: it reconnects, takes its lock
 #    again, and succeeds.
+#  - The server's notice as it stops ("terminating connection ...") goes to STRATA_LOG, not
+#    to the terminal.
 source "$(dirname "$0")/lib.sh"
 pgdir=$(mktemp -d /tmp/strata-e2e-pgrec-XXXXXX)
 if ! conninfo=$(bash "$STRATA_SOURCE_DIR/tests/e2e/pg_server.sh" start "$pgdir" 2>"$work/pg.err"); then
@@ -63,7 +65,7 @@ YAML
 p="$work/p"
 project "$p" rec_e2e 2s
 cd "$p" || exit 1
-"$STRATA" apply -auto-approve -no-color >"$work/lost.out" 2>&1 &
+STRATA_LOG="$work/strata.log" "$STRATA" apply -auto-approve -no-color >"$work/lost.out" 2>&1 &
 apply=$!
 if wait_pending rec_e2e time_sleep.slow; then pass "the slow create is in flight"; else fail "the slow create never started"; fi
 pg_pause
@@ -74,6 +76,10 @@ expect "the failure says the database was lost" "$lost" "lost the connection to 
 expect "the failure names the command" "$lost" "strata state recover app"
 expect "the failure names the file" "$lost" ".strata/recovery/app-"
 expect "the resource after the slow one was not started" "$lost" "not started"
+# libpq's notices ("WARNING:  terminating connection due to immediate shutdown command")
+# go to STRATA_LOG.
+if grep -qF "terminating connection" <<<"$lost"; then fail "a server notice in the apply's output: $lost"; else pass "no server notice in the apply's output"; fi
+expect "the server's notice is in STRATA_LOG" "$(cat "$work/strata.log" 2>/dev/null)" "terminating connection due to immediate shutdown"
 files=(.strata/recovery/app-*.json)
 if [ -f "${files[0]}" ]; then pass "a recovery file is written"; else fail "no recovery file in .strata/recovery"; fi
 rec="${files[0]}"

@@ -92,5 +92,20 @@ TEST_F(DiagnosticsGoldenTest, ColorOnlyAddsEscapes) {
   EXPECT_EQ(stripped, plain);
 }
 
+// Positions count bytes; the caret is placed by the columns the text before it takes on the
+// screen (é one, 日 two), and the underline is as wide as its text.
+TEST(DiagnosticsGoldenUnicodeTest, CaretStandsUnderTheMistakeAfterNonAsciiText) {
+  std::string fixture = fs::canonical(kSourceDir / "tests/golden/fixtures/unicode").string();
+  SchemaRegistry schemas = cli::DefaultSchemas();
+  SourceRegistry sources;
+  Engine engine{schemas, sources};
+  Diagnostics diags;
+  auto project = engine.OpenProject(fixture, diags);
+  ASSERT_TRUE(project.has_value());
+  engine.LoadStage(*project, "app", diags);
+  EXPECT_EQ(diags.ErrorCount(), 3u);
+  ExpectGolden(RenderDiagnostics(diags, &sources, RenderOptions{false, fixture}), "unicode.txt");
+}
+
 }  // namespace
 }  // namespace strata

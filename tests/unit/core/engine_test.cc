@@ -257,16 +257,36 @@ TEST_F(EngineTest, ForEachExpansion) {
   EXPECT_EQ(FormatValue(Output(*e, "keys")), "[\n  \"p\",\n  \"q\",\n]");
 }
 
-TEST_F(EngineTest, ForEachOverUnknownKeysIsAnError) {
+// Validate (Terraform's too) accepts a for_each whose keys are not known yet: the body is
+// checked once with each.key and each.value unknown, and the resource's value is unknown.
+// Plan refuses it (tests/e2e/unknown_repetition_test.sh).
+TEST_F(EngineTest, ValidateChecksAForEachOverUnknownKeysOnce) {
+  auto e = EvalMain(
+      "resources:\n"
+      "  r: { type: random_id, properties: { byte_length: 2 } }\n"
+      "  x:\n"
+      "    type: null_resource\n"
+      "    for_each: ${toset([r.hex])}\n"
+      "    properties: { triggers: { k: \"${each.key}\", v: \"${each.value}\" } }\n"
+      "outputs:\n"
+      "  n: { value: \"${length(x)}\" }\n");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(Messages(), "");
+  const auto& instances = Instances(*e, "x");
+  ASSERT_EQ(instances.size(), 1u);
+  EXPECT_EQ(instances[0].addr.ToString(), "null_resource.x");
+  EXPECT_TRUE(Output(*e, "n").IsUnknown());
+  diags_ = Diagnostics();
   EvalMain(
       "resources:\n"
       "  r: { type: random_id, properties: { byte_length: 2 } }\n"
       "  x:\n"
       "    type: null_resource\n"
-      "    for_each: ${toset([r.hex])}\n");
-  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:5:17: Invalid for_each argument: The \"for_each\" keys depend on values that "
-                                    "cannot be determined until apply"));
-  EXPECT_THAT(Rendered(), HasSubstr("for_each: ${toset([r.hex])}\n      |                 ^"));
+      "    for_each: ${toset([r.hex])}\n"
+      "    properties: { triggers: { k: \"${r.nope}\" } }\n");
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:6:"));
+  EXPECT_THAT(Messages(), HasSubstr("nope"));
+  EXPECT_EQ(diags_.ErrorCount(), 1u) << Messages();
 }
 
 TEST_F(EngineTest, ForEachOverAListIsAnError) {
@@ -274,12 +294,24 @@ TEST_F(EngineTest, ForEachOverAListIsAnError) {
   EXPECT_THAT(Messages(), HasSubstr("for_each needs a map or a set of strings, got tuple. For a list, use toset(...)."));
 }
 
-TEST_F(EngineTest, UnknownCountIsAnError) {
+TEST_F(EngineTest, ValidateChecksAnUnknownCountOnce) {
+  auto e = EvalMain(
+      "resources:\n"
+      "  r: { type: random_id, properties: { byte_length: 2 } }\n"
+      "  x: { type: null_resource, count: \"${length(r.hex)}\", properties: { triggers: { i: \"${count.index}\" } } }\n"
+      "outputs:\n"
+      "  ids: { value: \"${x[*].id}\" }\n");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(Messages(), "");
+  ASSERT_EQ(Instances(*e, "x").size(), 1u);
+  EXPECT_FALSE(Output(*e, "ids").IsWhollyKnown());
+  diags_ = Diagnostics();
   EvalMain(
       "resources:\n"
       "  r: { type: random_id, properties: { byte_length: 2 } }\n"
-      "  x: { type: null_resource, count: \"${length(r.hex)}\" }\n");
-  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:3:39: Invalid count argument"));
+      "  x: { type: null_resource, count: \"${length(r.hex)}\", properties: { triggers: { i: \"${each.key}\" } } }\n");
+  EXPECT_THAT(Messages(), HasSubstr("main/main.yaml:3:"));
+  EXPECT_THAT(Messages(), HasSubstr("Reference to \"each\" in context without for_each"));
 }
 
 TEST_F(EngineTest, EachOutsideForEachIsAnError) {
