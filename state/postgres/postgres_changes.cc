@@ -1,5 +1,11 @@
 // PostgresStateStore: change sets and the operations journal. Every method is one
 // transaction, committed before it returns.
+//
+// The journal's writes are pipelined (pg_connection.h, Connection::Pipeline): an entry's
+// writes are sent without waiting and travel with the next entry's read, and the last ones
+// with the COMMIT, so a batch of entries costs about one round trip per entry instead of six
+// to eight. Each entry reads what it checks before writing anything, so a refused entry
+// returns before its first write and needs no savepoint.
 
 #include <tuple>
 
@@ -20,12 +26,18 @@ void PostgresStateStore::EnsureStage(const std::string& stage, const std::string
 }
 
 void PostgresStateStore::MarkDirty(int64_t change_set_id) {
-  db_->Query("UPDATE change_sets SET dirty = 1 WHERE id = $1 AND dirty = 0", {change_set_id});
+  db_->Send("UPDATE change_sets SET dirty = 1 WHERE id = $1 AND dirty = 0", {change_set_id});
 }
 
 StateStatus PostgresStateStore::RequireOpenChangeSet(const ChangeSet& cs) {
-  if (StateStatus s = RequireLock(cs.stage, cs.lock_id); !s.ok()) return s;
+  // The lock row and the change set's status in one round trip (pipelined); the lock is
+  // checked first, as RequireLock does.
+  std::optional<std::string> held;
+  db_->Send(kPgLockRowForUpdate, {Key(cs.stage)}, [&held](const Rows& rows) {
+    if (!rows.empty()) held = rows.Text(0, 0);
+  });
   Rows rows = db_->Query("SELECT status FROM change_sets WHERE id = $1 AND stage = $2", {cs.id, Key(cs.stage)});
+  if (StateStatus s = LockHeldBy(cs.stage, cs.lock_id, held); !s.ok()) return s;
   std::string status = rows.empty() ? "" : rows.Text(0, 0);
   if (status != "open") return ChangeSetNotOpen(cs.id, status);
   return StateStatus::Ok();
@@ -74,13 +86,20 @@ StateResult<ChangeSet> PostgresStateStore::BeginChangeSet(const std::string& loc
 }
 
 StateResult<PostgresStateStore::PendingOp> PostgresStateStore::ReadPendingOp(const std::string& stage, int64_t id) {
+  // With the operation, the creation time of the object it is on (one round trip for both).
   Rows rows = db_->Query(
-      "SELECT address, action, prior_status, status, idempotency_token, deposed FROM operations "
-      "WHERE id = $1 AND stage = $2",
+      "SELECT o.address, o.action, o.prior_status, o.status, o.idempotency_token, o.deposed, r.created_at "
+      "FROM operations o LEFT JOIN resources r ON r.stage = o.stage AND r.address = o.address AND "
+      "r.deposed = o.deposed WHERE o.id = $1 AND o.stage = $2",
       {id, Key(stage)});
   if (rows.empty()) return NoSuchOperation(stage, id);
   PendingOp op{rows.Text(0, 0), rows.Text(0, 5), rows.Text(0, 1),
-               rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)), rows.Text(0, 4)};
+               rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)), rows.Text(0, 4),
+               std::nullopt};
+  if (!rows.IsNull(0, 6)) {
+    op.object = StoredResource{};
+    op.object->created_at = rows.Int(0, 6);
+  }
   std::string status = rows.Text(0, 3);
   if (status != "pending") return OperationFinished(id, op.address, status);
   return op;
@@ -88,32 +107,36 @@ StateResult<PostgresStateStore::PendingOp> PostgresStateStore::ReadPendingOp(con
 
 StateResult<int64_t> PostgresStateStore::BeginOperation(const ChangeSet& cs, const OperationRequest& request) {
   return Guard([&]() -> StateResult<int64_t> {
+    pg::Connection::Pipeline pipeline(*db_);
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
-    auto op_id = BeginOperationInTx(cs, request);
-    if (op_id.ok()) tx.Commit();
+    int64_t op_id = 0;
+    if (StateStatus s = BeginOperationInTx(cs, request, &op_id); !s.ok()) return s;
+    MarkDirty(cs.id);
+    tx.Commit();
     return op_id;
   });
 }
 
-StateResult<int64_t> PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request) {
+StateStatus PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request,
+                                                   int64_t* op_id) {
   std::string address = request.addr.ToString();
   auto prior = ReadResource(cs.stage, address, request.deposed);
   bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
                      !request.deposed.empty();
   if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
   int64_t now = env_->NowMillis();
-  int64_t op_id = db_->Query(
-                         "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
-                         "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
-                         "RETURNING id",
-                         {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token,
-                          prior ? std::optional<std::string>(prior->status) : std::nullopt, now, request.deposed})
-                      .Int(0, 0);
+  db_->Send(
+      "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
+      "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
+      "RETURNING id",
+      {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token,
+       prior ? std::optional<std::string>(prior->status) : std::nullopt, now, request.deposed},
+      [op_id](const Rows& rows) { *op_id = rows.Int(0, 0); });
   if (request.action != OperationAction::Read) {
     ResourceStatus status = PendingStatusOf(request.action);
     if (prior) {
-      db_->Query(
+      db_->Send(
           "UPDATE resources SET status = $1, idempotency_token = $2, updated_at = $3 "
           "WHERE stage = $4 AND address = $5 AND deposed = $6",
           {ToString(status), request.idempotency_token, now, Key(cs.stage), address, request.deposed});
@@ -126,17 +149,19 @@ StateResult<int64_t> PostgresStateStore::BeginOperationInTx(const ChangeSet& cs,
       WriteResource(cs.stage, Encode(placeholder, std::nullopt));
     }
   }
-  MarkDirty(cs.id);
-  return op_id;
+  return StateStatus::Ok();
 }
 
 StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
                                                   const std::optional<ResourceInstanceState>& result) {
   return Guard([&]() -> StateStatus {
+    pg::Connection::Pipeline pipeline(*db_);
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
     StateStatus s = CompleteOperationInTx(cs, operation_id, result);
-    if (s.ok()) tx.Commit();
+    if (!s.ok()) return s;
+    MarkDirty(cs.id);
+    tx.Commit();
     return s;
   });
 }
@@ -151,24 +176,26 @@ StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, int64
   if (result) {
     ResourceInstanceState r = *result;
     if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+    WriteResource(cs.stage, Encode(r, op->object));
   } else if (op->action != "read") {
-    db_->Query("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
-               {Key(cs.stage), op->address, op->deposed});
+    db_->Send("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
+              {Key(cs.stage), op->address, op->deposed});
   }
-  db_->Query("UPDATE operations SET status = 'completed', finished_at = $1 WHERE id = $2",
-             {env_->NowMillis(), operation_id});
-  MarkDirty(cs.id);
+  db_->Send("UPDATE operations SET status = 'completed', finished_at = $1 WHERE id = $2",
+            {env_->NowMillis(), operation_id});
   return StateStatus::Ok();
 }
 
 StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
                                               const std::optional<ResourceInstanceState>& partial) {
   return Guard([&]() -> StateStatus {
+    pg::Connection::Pipeline pipeline(*db_);
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
     StateStatus s = FailOperationInTx(cs, operation_id, error, partial);
-    if (s.ok()) tx.Commit();
+    if (!s.ok()) return s;
+    MarkDirty(cs.id);
+    tx.Commit();
     return s;
   });
 }
@@ -183,20 +210,19 @@ StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t o
     }
     ResourceInstanceState r = *partial;
     if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+    WriteResource(cs.stage, Encode(r, op->object));
   } else if (op->action != "read") {
     if (op->prior_status) {
-      db_->Query("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
+      db_->Send("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
                  {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
     } else {
-      db_->Query(
+      db_->Send(
           "DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = '' AND status = 'pending-create'",
           {Key(cs.stage), op->address});
     }
   }
-  db_->Query("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
-             {env_->NowMillis(), error, operation_id});
-  MarkDirty(cs.id);
+  db_->Send("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
+            {env_->NowMillis(), error, operation_id});
   return StateStatus::Ok();
 }
 
@@ -205,32 +231,43 @@ std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeS
   std::vector<StateResult<int64_t>> results;
   StateStatus failed = Guard([&]() -> StateStatus {
     results.clear();  // a retry after a lost connection starts over
+    pg::Connection::Pipeline pipeline(*db_);
     Transaction tx(*db_);
     STRATA_PG_REQUIRE_OPEN(cs);
-    for (const JournalEntry& e : entries) {
-      // Each entry under its own savepoint: one refused leaves no trace and the rest stand.
-      db_->Exec("SAVEPOINT journal_entry");
-      StateResult<int64_t> r = WriteJournalEntryInTx(cs, e);
-      if (!r.ok()) db_->Exec("ROLLBACK TO SAVEPOINT journal_entry");
-      db_->Exec("RELEASE SAVEPOINT journal_entry");
-      results.push_back(std::move(r));
+    // The operation ids of the Begin entries, known once their INSERTs have run (at the
+    // latest with the COMMIT).
+    std::vector<int64_t> ids(entries.size(), 0);
+    std::vector<StateStatus> statuses;
+    statuses.reserve(entries.size());
+    bool wrote = false;
+    for (size_t i = 0; i < entries.size(); ++i) {
+      // A refused entry returns before its first write (the InTx contract): it leaves no
+      // trace without a savepoint, and the rest stand.
+      statuses.push_back(WriteJournalEntryInTx(cs, entries[i], &ids[i]));
+      wrote = wrote || statuses.back().ok();
     }
+    if (wrote) MarkDirty(cs.id);
     tx.Commit();
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (statuses[i].ok()) {
+        results.emplace_back(ids[i]);
+      } else {
+        results.emplace_back(statuses[i]);
+      }
+    }
     return StateStatus::Ok();
   });
   if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
   return results;
 }
 
-StateResult<int64_t> PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e) {
-  StateStatus s = StateStatus::Ok();
+StateStatus PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e, int64_t* op_id) {
   switch (e.kind) {
-    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request);
-    case JournalEntry::Kind::Complete: s = CompleteOperationInTx(cs, e.operation_id, e.state); break;
-    case JournalEntry::Kind::Fail: s = FailOperationInTx(cs, e.operation_id, e.error, e.state); break;
+    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request, op_id);
+    case JournalEntry::Kind::Complete: return CompleteOperationInTx(cs, e.operation_id, e.state);
+    case JournalEntry::Kind::Fail: return FailOperationInTx(cs, e.operation_id, e.error, e.state);
   }
-  if (!s.ok()) return s;
-  return int64_t{0};
+  return StateStatus::Ok();
 }
 
 StateStatus PostgresStateStore::PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) {
