@@ -155,6 +155,12 @@ void Connection::Send(const std::string& sql) {
   Exec(sql);
 }
 
+void Connection::Flush() {
+  if (!pipelined_ || queued_.empty()) return;
+  SyncPipeline();
+  last_rows_.reset();
+}
+
 void Connection::Queue(const std::string& sql, const std::vector<Param>* params,
                        std::function<void(const Rows&)> on_rows) {
   int sent = 0;

@@ -102,6 +102,9 @@ class Connection {
             std::function<void(const Rows&)> on_rows = nullptr);
   //! Send for fixed SQL without parameters (one statement: BEGIN, SAVEPOINT, ...).
   void Send(const std::string& sql);
+  //! Runs what Send queued and waits for it (its callbacks run; its first failure throws).
+  //! Nothing to do outside a Pipeline, where Send ran at once.
+  void Flush();
 
   //! libpq's pipeline mode for a scope (libpq >= 14; otherwise nothing changes and every
   //! statement waits for its answer): statements sent with Send do not wait for the server,

@@ -1,12 +1,7 @@
 // PostgresStateStore: change sets and the operations journal. Every method is one
 // transaction, committed before it returns.
-//
-// The journal's writes are pipelined (pg_connection.h, Connection::Pipeline): an entry's
-// writes are sent without waiting and travel with the next entry's read, and the last ones
-// with the COMMIT, so a batch of entries costs about one round trip per entry instead of six
-// to eight. Each entry reads what it checks before writing anything, so a refused entry
-// returns before its first write and needs no savepoint.
 
+#include <set>
 #include <tuple>
 
 #include "state/postgres/postgres_guard.h"
@@ -29,18 +24,28 @@ void PostgresStateStore::MarkDirty(int64_t change_set_id) {
   db_->Send("UPDATE change_sets SET dirty = 1 WHERE id = $1 AND dirty = 0", {change_set_id});
 }
 
-StateStatus PostgresStateStore::RequireOpenChangeSet(const ChangeSet& cs) {
-  // The lock row and the change set's status in one round trip (pipelined); the lock is
-  // checked first, as RequireLock does.
-  std::optional<std::string> held;
-  db_->Send(kPgLockRowForUpdate, {Key(cs.stage)}, [&held](const Rows& rows) {
-    if (!rows.empty()) held = rows.Text(0, 0);
+void PostgresStateStore::QueueOpenCheck(const ChangeSet& cs, OpenCheckRows* rows) {
+  db_->Send(kPgLockRowForUpdate, {Key(cs.stage)}, [rows](const Rows& r) {
+    if (!r.empty()) rows->held = r.Text(0, 0);
   });
-  Rows rows = db_->Query("SELECT status FROM change_sets WHERE id = $1 AND stage = $2", {cs.id, Key(cs.stage)});
-  if (StateStatus s = LockHeldBy(cs.stage, cs.lock_id, held); !s.ok()) return s;
-  std::string status = rows.empty() ? "" : rows.Text(0, 0);
-  if (status != "open") return ChangeSetNotOpen(cs.id, status);
+  db_->Send("SELECT status FROM change_sets WHERE id = $1 AND stage = $2", {cs.id, Key(cs.stage)},
+            [rows](const Rows& r) {
+              if (!r.empty()) rows->status = r.Text(0, 0);
+            });
+}
+
+StateStatus PostgresStateStore::OpenCheck(const ChangeSet& cs, const OpenCheckRows& rows) {
+  if (StateStatus s = LockHeldBy(cs.stage, cs.lock_id, rows.held); !s.ok()) return s;
+  if (rows.status != "open") return ChangeSetNotOpen(cs.id, rows.status);
   return StateStatus::Ok();
+}
+
+StateStatus PostgresStateStore::RequireOpenChangeSet(const ChangeSet& cs) {
+  // The lock row and the change set's status in one round trip (pipelined).
+  OpenCheckRows rows;
+  QueueOpenCheck(cs, &rows);
+  db_->Flush();
+  return OpenCheck(cs, rows);
 }
 
 #define STRATA_PG_REQUIRE_OPEN(cs)                                             \
@@ -85,17 +90,22 @@ StateResult<ChangeSet> PostgresStateStore::BeginChangeSet(const std::string& loc
   });
 }
 
-StateResult<PostgresStateStore::PendingOp> PostgresStateStore::ReadPendingOp(const std::string& stage, int64_t id) {
-  // With the operation, the creation time of the object it is on (one round trip for both).
-  Rows rows = db_->Query(
-      "SELECT o.address, o.action, o.prior_status, o.status, o.idempotency_token, o.deposed, r.created_at "
-      "FROM operations o LEFT JOIN resources r ON r.stage = o.stage AND r.address = o.address AND "
-      "r.deposed = o.deposed WHERE o.id = $1 AND o.stage = $2",
-      {id, Key(stage)});
+// --- The journal ---------------------------------------------------------------------------
+//
+// A batch (WriteJournal; BeginOperation, CompleteOperation and FailOperation are batches of
+// one) costs two round trips whatever its size: the BEGIN, the open check and every entry's
+// read go together; then the entries' writes, pipelined, go with the COMMIT. Each entry
+// decides from its read, as its own call would, and a refused one writes nothing (so no
+// savepoint is needed). An entry writes only at its own object (address and deposed key) and
+// its own operation: when two entries of a batch share one, the later ones are read again
+// after the earlier ones' writes, one round trip each.
+
+StateResult<PostgresStateStore::PendingOp> PostgresStateStore::PendingOpFromRows(const Rows& rows,
+                                                                                 const std::string& stage, int64_t id) {
   if (rows.empty()) return NoSuchOperation(stage, id);
   PendingOp op{rows.Text(0, 0), rows.Text(0, 5), rows.Text(0, 1),
-               rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)), rows.Text(0, 4),
-               std::nullopt};
+                                   rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)),
+                                   rows.Text(0, 4), std::nullopt};
   if (!rows.IsNull(0, 6)) {
     op.object = StoredResource{};
     op.object->created_at = rows.Int(0, 6);
@@ -105,23 +115,127 @@ StateResult<PostgresStateStore::PendingOp> PostgresStateStore::ReadPendingOp(con
   return op;
 }
 
+bool PostgresStateStore::EntriesIndependent(const std::vector<JournalEntry>& entries,
+                                            const std::vector<JournalRead>& reads) {
+  std::set<std::pair<std::string, std::string>> objects;
+  std::set<int64_t> operations;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const JournalEntry& e = entries[i];
+    std::pair<std::string, std::string> object;
+    if (e.kind == JournalEntry::Kind::Begin) {
+      object = {e.request.addr.ToString(), e.request.deposed};
+    } else {
+      if (!operations.insert(e.operation_id).second) return false;
+      const auto& op = *reads[i].op;
+      if (!op.ok()) continue;  // refused: writes nothing
+      object = {op->address, op->deposed};
+    }
+    if (!objects.insert(object).second) return false;
+  }
+  return true;
+}
+
+void PostgresStateStore::QueueJournalRead(const ChangeSet& cs, const JournalEntry& e, JournalRead* read) {
+  *read = JournalRead{};
+  if (e.kind == JournalEntry::Kind::Begin) {
+    db_->Send("SELECT status FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
+              {Key(cs.stage), e.request.addr.ToString(), e.request.deposed}, [read](const Rows& rows) {
+                if (!rows.empty()) read->prior_status = rows.Text(0, 0);
+              });
+    return;
+  }
+  // The operation, with the creation time of the object it is on (Encode keeps it).
+  db_->Send(
+      "SELECT o.address, o.action, o.prior_status, o.status, o.idempotency_token, o.deposed, r.created_at "
+      "FROM operations o LEFT JOIN resources r ON r.stage = o.stage AND r.address = o.address AND "
+      "r.deposed = o.deposed WHERE o.id = $1 AND o.stage = $2",
+      {e.operation_id, Key(cs.stage)}, [read, stage = cs.stage, id = e.operation_id](const Rows& rows) {
+        read->op = PendingOpFromRows(rows, stage, id);
+      });
+}
+
 StateResult<int64_t> PostgresStateStore::BeginOperation(const ChangeSet& cs, const OperationRequest& request) {
-  return Guard([&]() -> StateResult<int64_t> {
+  JournalEntry e;
+  e.request = request;
+  return std::move(WriteJournal(cs, {e})[0]);
+}
+
+StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
+                                                  const std::optional<ResourceInstanceState>& result) {
+  JournalEntry e;
+  e.kind = JournalEntry::Kind::Complete;
+  e.operation_id = operation_id;
+  e.state = result;
+  return WriteJournal(cs, {e})[0].status();
+}
+
+StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                              const std::optional<ResourceInstanceState>& partial) {
+  JournalEntry e;
+  e.kind = JournalEntry::Kind::Fail;
+  e.operation_id = operation_id;
+  e.error = error;
+  e.state = partial;
+  return WriteJournal(cs, {e})[0].status();
+}
+
+std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeSet& cs,
+                                                                   const std::vector<JournalEntry>& entries) {
+  std::vector<StateResult<int64_t>> results;
+  StateStatus failed = Guard([&]() -> StateStatus {
+    results.clear();  // a retry after a lost connection starts over
     pg::Connection::Pipeline pipeline(*db_);
     Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    int64_t op_id = 0;
-    if (StateStatus s = BeginOperationInTx(cs, request, &op_id); !s.ok()) return s;
-    MarkDirty(cs.id);
+    OpenCheckRows open;
+    QueueOpenCheck(cs, &open);
+    std::vector<JournalRead> reads(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) QueueJournalRead(cs, entries[i], &reads[i]);
+    db_->Flush();
+    if (StateStatus s = OpenCheck(cs, open); !s.ok()) return s;
+    bool independent = EntriesIndependent(entries, reads);
+    // The operation ids of the Begin entries, known once their INSERTs have run (at the
+    // latest with the COMMIT).
+    std::vector<int64_t> ids(entries.size(), 0);
+    std::vector<StateStatus> statuses;
+    statuses.reserve(entries.size());
+    bool wrote = false;
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (!independent && i > 0) {
+        QueueJournalRead(cs, entries[i], &reads[i]);
+        db_->Flush();
+      }
+      statuses.push_back(WriteJournalEntryInTx(cs, entries[i], reads[i], &ids[i]));
+      wrote = wrote || statuses.back().ok();
+    }
+    if (wrote) MarkDirty(cs.id);
     tx.Commit();
-    return op_id;
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (statuses[i].ok()) {
+        results.emplace_back(ids[i]);
+      } else {
+        results.emplace_back(statuses[i]);
+      }
+    }
+    return StateStatus::Ok();
   });
+  if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
+  return results;
+}
+
+StateStatus PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e,
+                                                      const JournalRead& read, int64_t* op_id) {
+  switch (e.kind) {
+    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request, read, op_id);
+    case JournalEntry::Kind::Complete: return CompleteOperationInTx(cs, *read.op, e.operation_id, e.state);
+    case JournalEntry::Kind::Fail: return FailOperationInTx(cs, *read.op, e.operation_id, e.error, e.state);
+  }
+  return StateStatus::Ok();
 }
 
 StateStatus PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request,
-                                                   int64_t* op_id) {
+                                                   const JournalRead& read, int64_t* op_id) {
   std::string address = request.addr.ToString();
-  auto prior = ReadResource(cs.stage, address, request.deposed);
+  const std::optional<std::string>& prior = read.prior_status;
   bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
                      !request.deposed.empty();
   if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
@@ -130,8 +244,8 @@ StateStatus PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const Op
       "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
       "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
       "RETURNING id",
-      {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token,
-       prior ? std::optional<std::string>(prior->status) : std::nullopt, now, request.deposed},
+      {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token, prior, now,
+       request.deposed},
       [op_id](const Rows& rows) { *op_id = rows.Int(0, 0); });
   if (request.action != OperationAction::Read) {
     ResourceStatus status = PendingStatusOf(request.action);
@@ -152,23 +266,9 @@ StateStatus PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const Op
   return StateStatus::Ok();
 }
 
-StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
-                                                  const std::optional<ResourceInstanceState>& result) {
-  return Guard([&]() -> StateStatus {
-    pg::Connection::Pipeline pipeline(*db_);
-    Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    StateStatus s = CompleteOperationInTx(cs, operation_id, result);
-    if (!s.ok()) return s;
-    MarkDirty(cs.id);
-    tx.Commit();
-    return s;
-  });
-}
-
-StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op,
+                                                      int64_t operation_id,
                                                       const std::optional<ResourceInstanceState>& result) {
-  auto op = ReadPendingOp(cs.stage, operation_id);
   if (!op.ok()) return op.status();
   if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
     return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
@@ -186,23 +286,9 @@ StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, int64
   return StateStatus::Ok();
 }
 
-StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
-                                              const std::optional<ResourceInstanceState>& partial) {
-  return Guard([&]() -> StateStatus {
-    pg::Connection::Pipeline pipeline(*db_);
-    Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    StateStatus s = FailOperationInTx(cs, operation_id, error, partial);
-    if (!s.ok()) return s;
-    MarkDirty(cs.id);
-    tx.Commit();
-    return s;
-  });
-}
-
-StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op,
+                                                  int64_t operation_id, const std::string& error,
                                                   const std::optional<ResourceInstanceState>& partial) {
-  auto op = ReadPendingOp(cs.stage, operation_id);
   if (!op.ok()) return op.status();
   if (partial) {
     if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
@@ -214,7 +300,7 @@ StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t o
   } else if (op->action != "read") {
     if (op->prior_status) {
       db_->Send("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
-                 {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
+                {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
     } else {
       db_->Send(
           "DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = '' AND status = 'pending-create'",
@@ -223,50 +309,6 @@ StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t o
   }
   db_->Send("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
             {env_->NowMillis(), error, operation_id});
-  return StateStatus::Ok();
-}
-
-std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeSet& cs,
-                                                                   const std::vector<JournalEntry>& entries) {
-  std::vector<StateResult<int64_t>> results;
-  StateStatus failed = Guard([&]() -> StateStatus {
-    results.clear();  // a retry after a lost connection starts over
-    pg::Connection::Pipeline pipeline(*db_);
-    Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    // The operation ids of the Begin entries, known once their INSERTs have run (at the
-    // latest with the COMMIT).
-    std::vector<int64_t> ids(entries.size(), 0);
-    std::vector<StateStatus> statuses;
-    statuses.reserve(entries.size());
-    bool wrote = false;
-    for (size_t i = 0; i < entries.size(); ++i) {
-      // A refused entry returns before its first write (the InTx contract): it leaves no
-      // trace without a savepoint, and the rest stand.
-      statuses.push_back(WriteJournalEntryInTx(cs, entries[i], &ids[i]));
-      wrote = wrote || statuses.back().ok();
-    }
-    if (wrote) MarkDirty(cs.id);
-    tx.Commit();
-    for (size_t i = 0; i < entries.size(); ++i) {
-      if (statuses[i].ok()) {
-        results.emplace_back(ids[i]);
-      } else {
-        results.emplace_back(statuses[i]);
-      }
-    }
-    return StateStatus::Ok();
-  });
-  if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
-  return results;
-}
-
-StateStatus PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e, int64_t* op_id) {
-  switch (e.kind) {
-    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request, op_id);
-    case JournalEntry::Kind::Complete: return CompleteOperationInTx(cs, e.operation_id, e.state);
-    case JournalEntry::Kind::Fail: return FailOperationInTx(cs, e.operation_id, e.error, e.state);
-  }
   return StateStatus::Ok();
 }
 

@@ -203,18 +203,37 @@ class PostgresStateStore final : public StateStore {
     // when it is not in the state.
     std::optional<StoredResource> object;
   };
-  StateResult<PendingOp> ReadPendingOp(const std::string& stage, int64_t id);
-  // The journal writes inside the caller's transaction (their own, or WriteJournal's). Each
-  // reads what it checks first and returns a refusal before any write (so a refused entry
-  // needs no savepoint); the writes are sent with Connection::Send (pipelined) and the
-  // caller marks the change set dirty. BeginOperationInTx sets *op_id once its INSERT has
-  // run (at the next read or the COMMIT).
-  StateStatus BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request, int64_t* op_id);
-  StateStatus CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+  // What a journal entry checks before it writes, read before it (postgres_changes.cc).
+  struct JournalRead {
+    std::optional<std::string> prior_status;   // Begin: the object's status; none: not in the state
+    std::optional<StateResult<PendingOp>> op;  // Complete, Fail: the pending operation, or the refusal
+  };
+  // The lock row and the change set's status, for the check that a write may go on.
+  struct OpenCheckRows {
+    std::optional<std::string> held;
+    std::string status;
+  };
+  // Queue the reads (Connection::Send) that OpenCheck / an entry's write decide from; they
+  // are filled in once they have run (db_->Flush(), or at once outside a pipeline).
+  void QueueOpenCheck(const ChangeSet& cs, OpenCheckRows* rows);
+  StateStatus OpenCheck(const ChangeSet& cs, const OpenCheckRows& rows);
+  void QueueJournalRead(const ChangeSet& cs, const JournalEntry& e, JournalRead* read);
+  static StateResult<PendingOp> PendingOpFromRows(const pg::Rows& rows, const std::string& stage, int64_t id);
+  // Whether no entry of a batch can see another's writes: none shares an object (address
+  // and deposed key) or an operation with another.
+  static bool EntriesIndependent(const std::vector<JournalEntry>& entries, const std::vector<JournalRead>& reads);
+  // The journal writes inside WriteJournal's transaction, deciding from the entry's read. A
+  // refusal returns before any write (so a refused entry needs no savepoint); the writes
+  // are sent with Connection::Send (pipelined), and the caller marks the change set dirty.
+  // BeginOperationInTx sets *op_id once its INSERT has run (with the COMMIT at the latest).
+  StateStatus BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request, const JournalRead& read,
+                                 int64_t* op_id);
+  StateStatus CompleteOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op, int64_t operation_id,
                                     const std::optional<ResourceInstanceState>& result);
-  StateStatus FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
-                                const std::optional<ResourceInstanceState>& partial);
-  StateStatus WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e, int64_t* op_id);
+  StateStatus FailOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op, int64_t operation_id,
+                                const std::string& error, const std::optional<ResourceInstanceState>& partial);
+  StateStatus WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e, const JournalRead& read,
+                                    int64_t* op_id);
 
   PostgresStoreOptions options_;
   StateEnvironment* env_;
