@@ -144,11 +144,13 @@ void PostgresStateStore::QueueJournalRead(const ChangeSet& cs, const JournalEntr
               });
     return;
   }
-  // The operation, with the creation time of the object it is on (Encode keeps it).
+  // The operation, with the creation time of the object it is on (Encode keeps it). A
+  // subquery on the whole primary key, not a join: the plan a prepared join settles on
+  // while the tables are small scans them once they are large.
   db_->Send(
-      "SELECT o.address, o.action, o.prior_status, o.status, o.idempotency_token, o.deposed, r.created_at "
-      "FROM operations o LEFT JOIN resources r ON r.stage = o.stage AND r.address = o.address AND "
-      "r.deposed = o.deposed WHERE o.id = $1 AND o.stage = $2",
+      "SELECT o.address, o.action, o.prior_status, o.status, o.idempotency_token, o.deposed, "
+      "(SELECT r.created_at FROM resources r WHERE r.stage = $2 AND r.address = o.address AND "
+      "r.deposed = o.deposed) FROM operations o WHERE o.id = $1 AND o.stage = $2",
       {e.operation_id, Key(cs.stage)}, [read, stage = cs.stage, id = e.operation_id](const Rows& rows) {
         read->op = PendingOpFromRows(rows, stage, id);
       });

@@ -98,6 +98,29 @@ TEST_P(JournalBatchTest, AnEntrySeesTheWritesOfTheEntriesBeforeItInTheSameBatch)
   EXPECT_EQ((*pending)[1].idempotency_token, "token-update");
 }
 
+TEST_P(JournalBatchTest, ACreateAfterTheDeleteOfTheSameObjectInOneBatchSeesItGone) {
+  // Replace, destroy then create: the create's check must see the object the delete before
+  // it in the batch removed, and make a placeholder rather than mark the deleted row.
+  auto create = store->BeginOperation(cs, {Addr("aws_vpc.x"), OperationAction::Create, "aws", "token-old"});
+  ASSERT_TRUE(create.ok());
+  ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_vpc.x", Value::Object({}))).ok());
+  auto destroy = store->BeginOperation(cs, {Addr("aws_vpc.x"), OperationAction::Delete, "aws", "token-delete"});
+  ASSERT_TRUE(destroy.ok());
+
+  std::vector<JournalEntry> entries;
+  entries.push_back(CompleteEntry(*destroy, std::nullopt));
+  entries.push_back(BeginEntry("aws_vpc.x", OperationAction::Create, "token-new"));
+  auto results = store->WriteJournal(cs, entries);
+  ASSERT_TRUE(results[0].ok()) << results[0].status().message();
+  ASSERT_TRUE(results[1].ok()) << results[1].status().message();
+
+  auto stage = store->LoadStage("eks", {});
+  const ResourceInstanceState* x = stage->FindResource(Addr("aws_vpc.x"));
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->status, ResourceStatus::PendingCreate);
+  EXPECT_EQ(x->idempotency_token, "token-new");
+}
+
 TEST_P(JournalBatchTest, EntriesAreDurableWhenItReturns) {
   std::vector<JournalEntry> entries;
   entries.push_back(BeginEntry("aws_vpc.a", OperationAction::Create, "token-a"));
