@@ -1,5 +1,6 @@
 #include "state/postgres/pg_connection.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
@@ -97,7 +98,7 @@ std::string Connection::Scrub(std::string message) const {
   return password_.empty() ? message : ScrubSecret(message, password_);
 }
 
-void Connection::Fail(pg_result* result, const std::string& context) {
+PgError Connection::ErrorOf(pg_result* result, const std::string& context) {
   std::string message = result ? Pq().result_error_message(result) : "";
   if (message.empty()) message = Pq().error_message(conn_);
   const char* state = result ? Pq().result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
@@ -105,33 +106,166 @@ void Connection::Fail(pg_result* result, const std::string& context) {
   // immediate shutdown, the result may carry the SQLSTATE of its last notice).
   std::string sqlstate = Pq().status(conn_) == CONNECTION_BAD ? "08006" : (state ? state : "");
   if (result) Pq().clear(result);
-  throw PgError(Scrub(context.empty() ? message : context + ": " + message), sqlstate);
+  return PgError(Scrub(context.empty() ? message : context + ": " + message), sqlstate);
+}
+
+void Connection::Fail(pg_result* result, const std::string& context) { throw ErrorOf(result, context); }
+
+const std::string& Connection::Prepared(const std::string& sql, int params) {
+  auto it = prepared_.find(sql);
+  if (it != prepared_.end()) return it->second;
+  std::string name = "strata_" + std::to_string(++statements_);
+  if (pipelined_) {
+    if (!Pq().send_prepare(conn_, name.c_str(), sql.c_str(), params, nullptr)) Fail(nullptr, "");
+    queued_.push_back({nullptr, sql});
+  } else {
+    PGresult* prepared = Pq().prepare(conn_, name.c_str(), sql.c_str(), params, nullptr);
+    if (!prepared || Pq().result_status(prepared) != PGRES_COMMAND_OK) Fail(prepared, "");
+    Pq().clear(prepared);
+  }
+  return prepared_.emplace(sql, name).first->second;
 }
 
 Rows Connection::Query(const std::string& sql, const std::vector<Param>& params) {
-  auto it = prepared_.find(sql);
-  if (it == prepared_.end()) {
-    std::string name = "strata_" + std::to_string(prepared_.size() + 1);
-    PGresult* prepared = Pq().prepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(params.size()), nullptr);
-    if (!prepared || Pq().result_status(prepared) != PGRES_COMMAND_OK) Fail(prepared, "");
-    Pq().clear(prepared);
-    it = prepared_.emplace(sql, name).first;
+  if (pipelined_) {
+    // The statement goes last, with those queued before it: its rows are the last read.
+    Queue(sql, &params, nullptr);
+    SyncPipeline();
+    Rows rows(std::move(*last_rows_));
+    last_rows_.reset();
+    return rows;
   }
+  const std::string& name = Prepared(sql, static_cast<int>(params.size()));
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const Param& p : params) values.push_back(p.value() ? p.value()->c_str() : nullptr);
-  PGresult* result = Pq().exec_prepared(conn_, it->second.c_str(), static_cast<int>(values.size()), values.data(),
-                                    nullptr, nullptr, 0);
+  PGresult* result =
+      Pq().exec_prepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0);
   ExecStatusType status = result ? Pq().result_status(result) : PGRES_FATAL_ERROR;
   if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) Fail(result, "");
   return Rows(result);
 }
 
 void Connection::Exec(const std::string& sql) {
+  if (pipelined_) {
+    Queue(sql, nullptr, nullptr);
+    SyncPipeline();
+    last_rows_.reset();
+    return;
+  }
   PGresult* result = Pq().exec(conn_, sql.c_str());
   ExecStatusType status = result ? Pq().result_status(result) : PGRES_FATAL_ERROR;
   if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) Fail(result, "");
   Pq().clear(result);
+}
+
+void Connection::Send(const std::string& sql, const std::vector<Param>& params,
+                      std::function<void(const Rows&)> on_rows) {
+  if (pipelined_) return Queue(sql, &params, std::move(on_rows));
+  Rows rows = Query(sql, params);
+  if (on_rows) on_rows(rows);
+}
+
+void Connection::Send(const std::string& sql) {
+  if (pipelined_) return Queue(sql, nullptr, nullptr);
+  Exec(sql);
+}
+
+void Connection::Flush() {
+  if (!pipelined_ || queued_.empty()) return;
+  SyncPipeline();
+  last_rows_.reset();
+}
+
+void Connection::Queue(const std::string& sql, const std::vector<Param>* params,
+                       std::function<void(const Rows&)> on_rows) {
+  int sent = 0;
+  if (params) {
+    const std::string& name = Prepared(sql, static_cast<int>(params->size()));
+    std::vector<const char*> values;
+    values.reserve(params->size());
+    for (const Param& p : *params) values.push_back(p.value() ? p.value()->c_str() : nullptr);
+    // libpq copies the values into its output buffer before returning.
+    sent = Pq().send_query_prepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr,
+                                    nullptr, 0);
+  } else {
+    sent = Pq().send_query_params(conn_, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0);
+  }
+  if (!sent) Fail(nullptr, "");
+  queued_.push_back({std::move(on_rows), ""});
+}
+
+void Connection::SyncPipeline() {
+  std::vector<Queued> queued = std::move(queued_);
+  queued_.clear();
+  last_rows_.reset();
+#ifdef LIBPQ_HAS_PIPELINING
+  if (!Pq().pipeline_sync(conn_)) Fail(nullptr, "");
+  // Every result is read, in order, before the first failure is thrown: the connection is
+  // then ready for the next statement (the ROLLBACK).
+  std::optional<PgError> first;
+  for (Queued& q : queued) {
+    PGresult* result = Pq().get_result(conn_);
+    if (!result) throw first ? *first : ErrorOf(nullptr, "");  // the connection broke
+    ExecStatusType status = Pq().result_status(result);
+    bool ran = status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK;
+    if (!ran && !q.prepared_sql.empty()) prepared_.erase(q.prepared_sql);  // prepare again next time
+    if (ran) {
+      last_rows_.emplace(result);
+      if (q.on_rows) q.on_rows(*last_rows_);
+    } else if (status == PGRES_PIPELINE_ABORTED) {
+      Pq().clear(result);
+    } else if (!first) {
+      first = ErrorOf(result, "");
+    } else {
+      Pq().clear(result);
+    }
+    // A statement's results end with a null.
+    while (PGresult* extra = Pq().get_result(conn_)) Pq().clear(extra);
+    if (Pq().status(conn_) == CONNECTION_BAD) throw first ? *first : ErrorOf(nullptr, "");
+  }
+  PGresult* sync = Pq().get_result(conn_);
+  bool synced = sync && Pq().result_status(sync) == PGRES_PIPELINE_SYNC;
+  if (sync) Pq().clear(sync);
+  if (first) throw *first;
+  if (!synced) Fail(nullptr, "");
+#else
+  (void)queued;
+#endif
+}
+
+namespace {
+std::atomic<bool> pg_pipeline_mode_allowed{true};
+}  // namespace
+
+void Connection::AllowPipelineMode(bool allow) { pg_pipeline_mode_allowed = allow; }
+
+Connection::Pipeline::Pipeline(Connection& conn) : conn_(conn) {
+#ifdef LIBPQ_HAS_PIPELINING
+  if (!pg_pipeline_mode_allowed || !Pq().enter_pipeline_mode || conn_.pipelined_) return;
+  active_ = Pq().enter_pipeline_mode(conn_.conn_) == 1;
+  conn_.pipelined_ = active_;
+#endif
+}
+
+Connection::Pipeline::~Pipeline() {
+  if (!active_) return;
+  try {
+    if (!conn_.queued_.empty()) conn_.SyncPipeline();
+  } catch (const PgError&) {
+    // Read and dropped: the transaction they were part of is rolled back.
+  }
+  conn_.last_rows_.reset();
+  conn_.pipelined_ = false;
+#ifdef LIBPQ_HAS_PIPELINING
+  // Fails only on a broken connection, which is not used again.
+  Pq().exit_pipeline_mode(conn_.conn_);
+#endif
+}
+
+bool Connection::InTransaction() const {
+  PGTransactionStatusType t = Pq().transaction_status(conn_);
+  return t == PQTRANS_INTRANS || t == PQTRANS_INERROR;
 }
 
 bool Connection::Connected() const { return Pq().status(conn_) == CONNECTION_OK; }
@@ -140,7 +274,7 @@ int Connection::BackendPid() const { return Pq().backend_pid(conn_); }
 
 // --- Transaction --------------------------------------------------------------------------
 
-Transaction::Transaction(Connection& conn, const char* begin) : conn_(conn) { conn_.Exec(begin); }
+Transaction::Transaction(Connection& conn, const char* begin) : conn_(conn) { conn_.Send(begin); }
 
 Transaction::~Transaction() {
   if (!open_) return;
@@ -152,8 +286,15 @@ Transaction::~Transaction() {
 }
 
 void Transaction::Commit() {
-  open_ = false;
-  conn_.Exec("COMMIT");
+  try {
+    conn_.Exec("COMMIT");
+    open_ = false;
+  } catch (const PgError&) {
+    // A COMMIT that ran ended the transaction; one that a failed statement before it in a
+    // pipeline kept from running did not, and the destructor rolls it back.
+    open_ = conn_.InTransaction();
+    throw;
+  }
 }
 
 }  // namespace strata::state::pg

@@ -9,6 +9,7 @@
 // scrubs it from every message anyway.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -88,29 +89,85 @@ class Connection {
 
   //! Runs `sql` ($1, $2, ... for the parameters), prepared once per connection.
   Rows Query(const std::string& sql, const std::vector<Param>& params = {});
-  //! Runs fixed SQL without parameters (BEGIN, COMMIT, DDL; several statements allowed).
+  //! Runs fixed SQL without parameters (BEGIN, COMMIT, DDL; several statements allowed,
+  //! but one only inside a Pipeline).
   void Exec(const std::string& sql);
+
+  //! Sends a statement whose result is not needed now: inside a Pipeline it is queued and
+  //! goes to the server with the next Query or Exec, in the same round trip, which then
+  //! throws the first failure of the statements it carried (later ones are not run); outside
+  //! one it runs at once. `on_rows`, when given, sees the statement's rows once it has run
+  //! (INSERT ... RETURNING).
+  void Send(const std::string& sql, const std::vector<Param>& params,
+            std::function<void(const Rows&)> on_rows = nullptr);
+  //! Send for fixed SQL without parameters (one statement: BEGIN, SAVEPOINT, ...).
+  void Send(const std::string& sql);
+  //! Runs what Send queued and waits for it (its callbacks run; its first failure throws).
+  //! Nothing to do outside a Pipeline, where Send ran at once.
+  void Flush();
+
+  //! libpq's pipeline mode for a scope (libpq >= 14; otherwise nothing changes and every
+  //! statement waits for its answer): statements sent with Send do not wait for the server,
+  //! so a transaction of many writes costs one round trip per read instead of one per
+  //! statement. Results come back in order, so the meaning of a sequence of statements is
+  //! unchanged. Leaving the scope ends the mode (results not yet read are read and dropped).
+  class Pipeline {
+   public:
+    explicit Pipeline(Connection& conn);
+    ~Pipeline();
+    Pipeline(const Pipeline&) = delete;
+    Pipeline& operator=(const Pipeline&) = delete;
+
+   private:
+    Connection& conn_;
+    bool active_ = false;
+  };
+
+  //! For tests: whether Pipeline may use pipeline mode (default true; false runs the path of
+  //! a libpq without it).
+  static void AllowPipelineMode(bool allow);
   //! The server process serving this connection (pg_backend_pid()).
   int BackendPid() const;
+  //! Whether a transaction is open on the connection (idle in it, or failed in it).
+  bool InTransaction() const;
   //! Whether libpq still holds the connection as good (a pooled one is kept only then).
   bool Connected() const;
 
  private:
   explicit Connection(pg_conn* conn, std::string password) : conn_(conn), password_(std::move(password)) {}
   [[noreturn]] void Fail(pg_result* result, const std::string& context);
+  PgError ErrorOf(pg_result* result, const std::string& context);
   std::string Scrub(std::string message) const;
   //! libpq's notice processor for this connection (`connection` is the Connection).
   static void LogNotice(void* connection, const char* message);
+  // The statement name of `sql`, prepared once per connection (in a pipeline, the prepare
+  // is queued with the statement).
+  const std::string& Prepared(const std::string& sql, int params);
+  // Pipeline mode: queue one statement; sync and read every queued result in order,
+  // throwing the first failure after all are read.
+  void Queue(const std::string& sql, const std::vector<Param>* params, std::function<void(const Rows&)> on_rows);
+  void SyncPipeline();
+
+  struct Queued {
+    std::function<void(const Rows&)> on_rows;
+    std::string prepared_sql;  // a queued prepare: forgotten if it did not run
+  };
 
   pg_conn* conn_;
   std::string password_;
   std::map<std::string, std::string> prepared_;  // SQL text -> statement name
+  int statements_ = 0;  // names given so far
+  bool pipelined_ = false;
+  std::vector<Queued> queued_;
+  std::optional<Rows> last_rows_;  // the last statement's rows, read by SyncPipeline
 };
 
 //! How a read of several statements sees one committed snapshot.
 constexpr const char* kSnapshotRead = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
-//! BEGIN ... COMMIT; rolls back on destruction unless committed (never throws then).
+//! BEGIN ... COMMIT; rolls back on destruction unless committed (never throws then). Inside
+//! a Pipeline the BEGIN is queued (it goes with the first read) and Commit waits for every
+//! statement sent before it.
 class Transaction {
  public:
   explicit Transaction(Connection& conn, const char* begin = "BEGIN");

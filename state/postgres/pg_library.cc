@@ -56,7 +56,19 @@ LoadedLibpq LoadPq() {
              ResolvePq(handle, "PQconninfoParse", p.conninfo_parse, l.error) &
              ResolvePq(handle, "PQconninfoFree", p.conninfo_free, l.error) &
              ResolvePq(handle, "PQfreemem", p.freemem, l.error) &
-             ResolvePq(handle, "PQsetNoticeProcessor", p.set_notice_processor, l.error);
+             ResolvePq(handle, "PQsetNoticeProcessor", p.set_notice_processor, l.error) &
+             ResolvePq(handle, "PQsendQueryParams", p.send_query_params, l.error) &
+             ResolvePq(handle, "PQsendPrepare", p.send_prepare, l.error) &
+             ResolvePq(handle, "PQsendQueryPrepared", p.send_query_prepared, l.error) &
+             ResolvePq(handle, "PQgetResult", p.get_result, l.error) &
+             ResolvePq(handle, "PQtransactionStatus", p.transaction_status, l.error);
+  // Optional: a libpq older than 14 has no pipeline mode (all three, or none is used).
+  p.enter_pipeline_mode = reinterpret_cast<decltype(p.enter_pipeline_mode)>(dlsym(handle, "PQenterPipelineMode"));
+  p.exit_pipeline_mode = reinterpret_cast<decltype(p.exit_pipeline_mode)>(dlsym(handle, "PQexitPipelineMode"));
+  p.pipeline_sync = reinterpret_cast<decltype(p.pipeline_sync)>(dlsym(handle, "PQpipelineSync"));
+  if (!p.enter_pipeline_mode || !p.exit_pipeline_mode || !p.pipeline_sync) {
+    p.enter_pipeline_mode = nullptr;
+  }
   // The handle stays open for the life of the process: the functions are used until exit.
   l.ok = all;
   return l;

@@ -35,6 +35,17 @@ struct PqLibrary {
   void (*conninfo_free)(PQconninfoOption*);
   void (*freemem)(void*);
   PQnoticeProcessor (*set_notice_processor)(PGconn*, PQnoticeProcessor, void*);
+  // Sending without waiting (every libpq): the pipeline's statements.
+  int (*send_query_params)(PGconn*, const char*, int, const Oid*, const char* const*, const int*, const int*, int);
+  int (*send_prepare)(PGconn*, const char*, const char*, int, const Oid*);
+  int (*send_query_prepared)(PGconn*, const char*, int, const char* const*, const int*, const int*, int);
+  PGresult* (*get_result)(PGconn*);
+  PGTransactionStatusType (*transaction_status)(const PGconn*);
+  // Pipeline mode (libpq >= 14): null when the libpq loaded is older; the store then waits
+  // for each statement in turn (pg_connection.h, Connection::Pipeline).
+  int (*enter_pipeline_mode)(PGconn*);
+  int (*exit_pipeline_mode)(PGconn*);
+  int (*pipeline_sync)(PGconn*);
 };
 
 //! Loads libpq on the first call (thread-safe) and returns it; nullptr when it cannot be

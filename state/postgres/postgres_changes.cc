@@ -1,6 +1,7 @@
 // PostgresStateStore: change sets and the operations journal. Every method is one
 // transaction, committed before it returns.
 
+#include <set>
 #include <tuple>
 
 #include "state/postgres/postgres_guard.h"
@@ -20,15 +21,31 @@ void PostgresStateStore::EnsureStage(const std::string& stage, const std::string
 }
 
 void PostgresStateStore::MarkDirty(int64_t change_set_id) {
-  db_->Query("UPDATE change_sets SET dirty = 1 WHERE id = $1 AND dirty = 0", {change_set_id});
+  db_->Send("UPDATE change_sets SET dirty = 1 WHERE id = $1 AND dirty = 0", {change_set_id});
+}
+
+void PostgresStateStore::QueueOpenCheck(const ChangeSet& cs, OpenCheckRows* rows) {
+  db_->Send(kPgLockRowForUpdate, {Key(cs.stage)}, [rows](const Rows& r) {
+    if (!r.empty()) rows->held = r.Text(0, 0);
+  });
+  db_->Send("SELECT status FROM change_sets WHERE id = $1 AND stage = $2", {cs.id, Key(cs.stage)},
+            [rows](const Rows& r) {
+              if (!r.empty()) rows->status = r.Text(0, 0);
+            });
+}
+
+StateStatus PostgresStateStore::OpenCheck(const ChangeSet& cs, const OpenCheckRows& rows) {
+  if (StateStatus s = LockHeldBy(cs.stage, cs.lock_id, rows.held); !s.ok()) return s;
+  if (rows.status != "open") return ChangeSetNotOpen(cs.id, rows.status);
+  return StateStatus::Ok();
 }
 
 StateStatus PostgresStateStore::RequireOpenChangeSet(const ChangeSet& cs) {
-  if (StateStatus s = RequireLock(cs.stage, cs.lock_id); !s.ok()) return s;
-  Rows rows = db_->Query("SELECT status FROM change_sets WHERE id = $1 AND stage = $2", {cs.id, Key(cs.stage)});
-  std::string status = rows.empty() ? "" : rows.Text(0, 0);
-  if (status != "open") return ChangeSetNotOpen(cs.id, status);
-  return StateStatus::Ok();
+  // The lock row and the change set's status in one round trip (pipelined).
+  OpenCheckRows rows;
+  QueueOpenCheck(cs, &rows);
+  db_->Flush();
+  return OpenCheck(cs, rows);
 }
 
 #define STRATA_PG_REQUIRE_OPEN(cs)                                             \
@@ -73,47 +90,169 @@ StateResult<ChangeSet> PostgresStateStore::BeginChangeSet(const std::string& loc
   });
 }
 
-StateResult<PostgresStateStore::PendingOp> PostgresStateStore::ReadPendingOp(const std::string& stage, int64_t id) {
-  Rows rows = db_->Query(
-      "SELECT address, action, prior_status, status, idempotency_token, deposed FROM operations "
-      "WHERE id = $1 AND stage = $2",
-      {id, Key(stage)});
+// --- The journal ---------------------------------------------------------------------------
+//
+// A batch (WriteJournal; BeginOperation, CompleteOperation and FailOperation are batches of
+// one) costs two round trips whatever its size: the BEGIN, the open check and every entry's
+// read go together; then the entries' writes, pipelined, go with the COMMIT. Each entry
+// decides from its read, as its own call would, and a refused one writes nothing (so no
+// savepoint is needed). An entry writes only at its own object (address and deposed key) and
+// its own operation: when two entries of a batch share one, the later ones are read again
+// after the earlier ones' writes, one round trip each.
+
+StateResult<PostgresStateStore::PendingOp> PostgresStateStore::PendingOpFromRows(const Rows& rows,
+                                                                                 const std::string& stage, int64_t id) {
   if (rows.empty()) return NoSuchOperation(stage, id);
   PendingOp op{rows.Text(0, 0), rows.Text(0, 5), rows.Text(0, 1),
-               rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)), rows.Text(0, 4)};
+                                   rows.IsNull(0, 2) ? std::nullopt : std::optional<std::string>(rows.Text(0, 2)),
+                                   rows.Text(0, 4), std::nullopt};
+  if (!rows.IsNull(0, 6)) {
+    op.object = StoredResource{};
+    op.object->created_at = rows.Int(0, 6);
+  }
   std::string status = rows.Text(0, 3);
   if (status != "pending") return OperationFinished(id, op.address, status);
   return op;
 }
 
-StateResult<int64_t> PostgresStateStore::BeginOperation(const ChangeSet& cs, const OperationRequest& request) {
-  return Guard([&]() -> StateResult<int64_t> {
-    Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    auto op_id = BeginOperationInTx(cs, request);
-    if (op_id.ok()) tx.Commit();
-    return op_id;
-  });
+bool PostgresStateStore::EntriesIndependent(const std::vector<JournalEntry>& entries,
+                                            const std::vector<JournalRead>& reads) {
+  std::set<std::pair<std::string, std::string>> objects;
+  std::set<int64_t> operations;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const JournalEntry& e = entries[i];
+    std::pair<std::string, std::string> object;
+    if (e.kind == JournalEntry::Kind::Begin) {
+      object = {e.request.addr.ToString(), e.request.deposed};
+    } else {
+      if (!operations.insert(e.operation_id).second) return false;
+      const auto& op = *reads[i].op;
+      if (!op.ok()) continue;  // refused: writes nothing
+      object = {op->address, op->deposed};
+    }
+    if (!objects.insert(object).second) return false;
+  }
+  return true;
 }
 
-StateResult<int64_t> PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request) {
+void PostgresStateStore::QueueJournalRead(const ChangeSet& cs, const JournalEntry& e, JournalRead* read) {
+  *read = JournalRead{};
+  if (e.kind == JournalEntry::Kind::Begin) {
+    db_->Send("SELECT status FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
+              {Key(cs.stage), e.request.addr.ToString(), e.request.deposed}, [read](const Rows& rows) {
+                if (!rows.empty()) read->prior_status = rows.Text(0, 0);
+              });
+    return;
+  }
+  // The operation, with the creation time of the object it is on (Encode keeps it). A
+  // subquery on the whole primary key, not a join: the plan a prepared join settles on
+  // while the tables are small scans them once they are large.
+  db_->Send(
+      "SELECT o.address, o.action, o.prior_status, o.status, o.idempotency_token, o.deposed, "
+      "(SELECT r.created_at FROM resources r WHERE r.stage = $2 AND r.address = o.address AND "
+      "r.deposed = o.deposed) FROM operations o WHERE o.id = $1 AND o.stage = $2",
+      {e.operation_id, Key(cs.stage)}, [read, stage = cs.stage, id = e.operation_id](const Rows& rows) {
+        read->op = PendingOpFromRows(rows, stage, id);
+      });
+}
+
+StateResult<int64_t> PostgresStateStore::BeginOperation(const ChangeSet& cs, const OperationRequest& request) {
+  JournalEntry e;
+  e.request = request;
+  return std::move(WriteJournal(cs, {e})[0]);
+}
+
+StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
+                                                  const std::optional<ResourceInstanceState>& result) {
+  JournalEntry e;
+  e.kind = JournalEntry::Kind::Complete;
+  e.operation_id = operation_id;
+  e.state = result;
+  return WriteJournal(cs, {e})[0].status();
+}
+
+StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+                                              const std::optional<ResourceInstanceState>& partial) {
+  JournalEntry e;
+  e.kind = JournalEntry::Kind::Fail;
+  e.operation_id = operation_id;
+  e.error = error;
+  e.state = partial;
+  return WriteJournal(cs, {e})[0].status();
+}
+
+std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeSet& cs,
+                                                                   const std::vector<JournalEntry>& entries) {
+  std::vector<StateResult<int64_t>> results;
+  StateStatus failed = Guard([&]() -> StateStatus {
+    results.clear();  // a retry after a lost connection starts over
+    pg::Connection::Pipeline pipeline(*db_);
+    Transaction tx(*db_);
+    OpenCheckRows open;
+    QueueOpenCheck(cs, &open);
+    std::vector<JournalRead> reads(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) QueueJournalRead(cs, entries[i], &reads[i]);
+    db_->Flush();
+    if (StateStatus s = OpenCheck(cs, open); !s.ok()) return s;
+    bool independent = EntriesIndependent(entries, reads);
+    // The operation ids of the Begin entries, known once their INSERTs have run (at the
+    // latest with the COMMIT).
+    std::vector<int64_t> ids(entries.size(), 0);
+    std::vector<StateStatus> statuses;
+    statuses.reserve(entries.size());
+    bool wrote = false;
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (!independent && i > 0) {
+        QueueJournalRead(cs, entries[i], &reads[i]);
+        db_->Flush();
+      }
+      statuses.push_back(WriteJournalEntryInTx(cs, entries[i], reads[i], &ids[i]));
+      wrote = wrote || statuses.back().ok();
+    }
+    if (wrote) MarkDirty(cs.id);
+    tx.Commit();
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (statuses[i].ok()) {
+        results.emplace_back(ids[i]);
+      } else {
+        results.emplace_back(statuses[i]);
+      }
+    }
+    return StateStatus::Ok();
+  });
+  if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
+  return results;
+}
+
+StateStatus PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e,
+                                                      const JournalRead& read, int64_t* op_id) {
+  switch (e.kind) {
+    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request, read, op_id);
+    case JournalEntry::Kind::Complete: return CompleteOperationInTx(cs, *read.op, e.operation_id, e.state);
+    case JournalEntry::Kind::Fail: return FailOperationInTx(cs, *read.op, e.operation_id, e.error, e.state);
+  }
+  return StateStatus::Ok();
+}
+
+StateStatus PostgresStateStore::BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request,
+                                                   const JournalRead& read, int64_t* op_id) {
   std::string address = request.addr.ToString();
-  auto prior = ReadResource(cs.stage, address, request.deposed);
+  const std::optional<std::string>& prior = read.prior_status;
   bool needs_prior = request.action == OperationAction::Update || request.action == OperationAction::Delete ||
                      !request.deposed.empty();
   if (needs_prior && !prior) return NothingToOperateOn(request, cs.stage);
   int64_t now = env_->NowMillis();
-  int64_t op_id = db_->Query(
-                         "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
-                         "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
-                         "RETURNING id",
-                         {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token,
-                          prior ? std::optional<std::string>(prior->status) : std::nullopt, now, request.deposed})
-                      .Int(0, 0);
+  db_->Send(
+      "INSERT INTO operations(stage, change_set_id, address, action, idempotency_token, status, "
+      "prior_status, started_at, deposed) VALUES($1, $2, $3, $4, $5, 'pending', $6, $7, $8) "
+      "RETURNING id",
+      {Key(cs.stage), cs.id, address, ToString(request.action), request.idempotency_token, prior, now,
+       request.deposed},
+      [op_id](const Rows& rows) { *op_id = rows.Int(0, 0); });
   if (request.action != OperationAction::Read) {
     ResourceStatus status = PendingStatusOf(request.action);
     if (prior) {
-      db_->Query(
+      db_->Send(
           "UPDATE resources SET status = $1, idempotency_token = $2, updated_at = $3 "
           "WHERE stage = $4 AND address = $5 AND deposed = $6",
           {ToString(status), request.idempotency_token, now, Key(cs.stage), address, request.deposed});
@@ -126,24 +265,12 @@ StateResult<int64_t> PostgresStateStore::BeginOperationInTx(const ChangeSet& cs,
       WriteResource(cs.stage, Encode(placeholder, std::nullopt));
     }
   }
-  MarkDirty(cs.id);
-  return op_id;
+  return StateStatus::Ok();
 }
 
-StateStatus PostgresStateStore::CompleteOperation(const ChangeSet& cs, int64_t operation_id,
-                                                  const std::optional<ResourceInstanceState>& result) {
-  return Guard([&]() -> StateStatus {
-    Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    StateStatus s = CompleteOperationInTx(cs, operation_id, result);
-    if (s.ok()) tx.Commit();
-    return s;
-  });
-}
-
-StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op,
+                                                      int64_t operation_id,
                                                       const std::optional<ResourceInstanceState>& result) {
-  auto op = ReadPendingOp(cs.stage, operation_id);
   if (!op.ok()) return op.status();
   if (result && (result->addr.ToString() != op->address || result->deposed != op->deposed)) {
     return OperationOnAnotherObject(operation_id, op->address, result->addr.ToString());
@@ -151,31 +278,19 @@ StateStatus PostgresStateStore::CompleteOperationInTx(const ChangeSet& cs, int64
   if (result) {
     ResourceInstanceState r = *result;
     if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+    WriteResource(cs.stage, Encode(r, op->object));
   } else if (op->action != "read") {
-    db_->Query("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
-               {Key(cs.stage), op->address, op->deposed});
+    db_->Send("DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = $3",
+              {Key(cs.stage), op->address, op->deposed});
   }
-  db_->Query("UPDATE operations SET status = 'completed', finished_at = $1 WHERE id = $2",
-             {env_->NowMillis(), operation_id});
-  MarkDirty(cs.id);
+  db_->Send("UPDATE operations SET status = 'completed', finished_at = $1 WHERE id = $2",
+            {env_->NowMillis(), operation_id});
   return StateStatus::Ok();
 }
 
-StateStatus PostgresStateStore::FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
-                                              const std::optional<ResourceInstanceState>& partial) {
-  return Guard([&]() -> StateStatus {
-    Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    StateStatus s = FailOperationInTx(cs, operation_id, error, partial);
-    if (s.ok()) tx.Commit();
-    return s;
-  });
-}
-
-StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
+StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op,
+                                                  int64_t operation_id, const std::string& error,
                                                   const std::optional<ResourceInstanceState>& partial) {
-  auto op = ReadPendingOp(cs.stage, operation_id);
   if (!op.ok()) return op.status();
   if (partial) {
     if (partial->addr.ToString() != op->address || partial->deposed != op->deposed) {
@@ -183,54 +298,20 @@ StateStatus PostgresStateStore::FailOperationInTx(const ChangeSet& cs, int64_t o
     }
     ResourceInstanceState r = *partial;
     if (r.idempotency_token.empty()) r.idempotency_token = op->token;
-    WriteResource(cs.stage, Encode(r, ReadResource(cs.stage, op->address, op->deposed)));
+    WriteResource(cs.stage, Encode(r, op->object));
   } else if (op->action != "read") {
     if (op->prior_status) {
-      db_->Query("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
-                 {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
+      db_->Send("UPDATE resources SET status = $1, updated_at = $2 WHERE stage = $3 AND address = $4 AND deposed = $5",
+                {*op->prior_status, env_->NowMillis(), Key(cs.stage), op->address, op->deposed});
     } else {
-      db_->Query(
+      db_->Send(
           "DELETE FROM resources WHERE stage = $1 AND address = $2 AND deposed = '' AND status = 'pending-create'",
           {Key(cs.stage), op->address});
     }
   }
-  db_->Query("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
-             {env_->NowMillis(), error, operation_id});
-  MarkDirty(cs.id);
+  db_->Send("UPDATE operations SET status = 'failed', finished_at = $1, error = $2 WHERE id = $3",
+            {env_->NowMillis(), error, operation_id});
   return StateStatus::Ok();
-}
-
-std::vector<StateResult<int64_t>> PostgresStateStore::WriteJournal(const ChangeSet& cs,
-                                                                   const std::vector<JournalEntry>& entries) {
-  std::vector<StateResult<int64_t>> results;
-  StateStatus failed = Guard([&]() -> StateStatus {
-    results.clear();  // a retry after a lost connection starts over
-    Transaction tx(*db_);
-    STRATA_PG_REQUIRE_OPEN(cs);
-    for (const JournalEntry& e : entries) {
-      // Each entry under its own savepoint: one refused leaves no trace and the rest stand.
-      db_->Exec("SAVEPOINT journal_entry");
-      StateResult<int64_t> r = WriteJournalEntryInTx(cs, e);
-      if (!r.ok()) db_->Exec("ROLLBACK TO SAVEPOINT journal_entry");
-      db_->Exec("RELEASE SAVEPOINT journal_entry");
-      results.push_back(std::move(r));
-    }
-    tx.Commit();
-    return StateStatus::Ok();
-  });
-  if (!failed.ok()) results.assign(entries.size(), StateResult<int64_t>(failed));
-  return results;
-}
-
-StateResult<int64_t> PostgresStateStore::WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e) {
-  StateStatus s = StateStatus::Ok();
-  switch (e.kind) {
-    case JournalEntry::Kind::Begin: return BeginOperationInTx(cs, e.request);
-    case JournalEntry::Kind::Complete: s = CompleteOperationInTx(cs, e.operation_id, e.state); break;
-    case JournalEntry::Kind::Fail: s = FailOperationInTx(cs, e.operation_id, e.error, e.state); break;
-  }
-  if (!s.ok()) return s;
-  return int64_t{0};
 }
 
 StateStatus PostgresStateStore::PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) {

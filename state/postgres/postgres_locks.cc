@@ -249,11 +249,12 @@ std::function<void()> PostgresStateStore::EmergencyUnlocker(const std::string& s
 }
 
 StateStatus PostgresStateStore::RequireLock(const std::string& stage, const std::string& lock_id) {
-  // FOR UPDATE: a force-unlock waits for this write's transaction, and this write sees one
-  // that committed before it.
-  Rows rows = db_->Query("SELECT id FROM locks WHERE stage = $1 FOR UPDATE", {Key(stage)});
-  std::optional<std::string> held;
-  if (!rows.empty()) held = rows.Text(0, 0);
+  Rows rows = db_->Query(kPgLockRowForUpdate, {Key(stage)});
+  return LockHeldBy(stage, lock_id, rows.empty() ? std::nullopt : std::optional<std::string>(rows.Text(0, 0)));
+}
+
+StateStatus PostgresStateStore::LockHeldBy(const std::string& stage, const std::string& lock_id,
+                                           const std::optional<std::string>& held) {
   if (held && *held == lock_id) return StateStatus::Ok();
   return LockNotHeld(options_.environment, stage, lock_id, held ? ReadLockByKey(Key(stage)) : std::nullopt);
 }

@@ -164,7 +164,7 @@ std::vector<StoredOutput> PostgresStateStore::ReadOutputs(const std::string& sta
 }
 
 void PostgresStateStore::WriteResource(const std::string& stage, const StoredResource& r) {
-  db_->Query(std::string("INSERT INTO resources(stage, ") + kPgResourceColumns +
+  db_->Send(std::string("INSERT INTO resources(stage, ") + kPgResourceColumns +
                  ") VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) "
                  "ON CONFLICT (stage, address, deposed) DO UPDATE SET mode = EXCLUDED.mode, type = EXCLUDED.type, "
                  "provider = EXCLUDED.provider, status = EXCLUDED.status, attributes = EXCLUDED.attributes, "

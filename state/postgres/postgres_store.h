@@ -74,6 +74,11 @@ struct PostgresStoreOptions {
   std::chrono::milliseconds retry_timeout{60000};
 };
 
+// The stage's lock row, row-locked: a write checks under it that it still holds the stage
+// (FOR UPDATE: a force-unlock waits for this write's transaction, and this write sees one
+// that committed before it).
+inline constexpr char kPgLockRowForUpdate[] = "SELECT id FROM locks WHERE stage = $1 FOR UPDATE";
+
 class PostgresStateStore final : public StateStore {
  public:
   //! Connects and creates or migrates the schema. InvalidArgument for a bad schema name, Io
@@ -107,7 +112,7 @@ class PostgresStateStore final : public StateStore {
                                 const std::optional<ResourceInstanceState>& result) override;
   StateStatus FailOperation(const ChangeSet& cs, int64_t operation_id, const std::string& error,
                             const std::optional<ResourceInstanceState>& partial = std::nullopt) override;
-  //! Group commit: the entries in one transaction, each under a savepoint (store.h).
+  //! Group commit: the entries in one pipelined transaction (store.h; postgres_changes.cc).
   std::vector<StateResult<int64_t>> WriteJournal(const ChangeSet& cs, const std::vector<JournalEntry>& entries) override;
   StateStatus PutResource(const ChangeSet& cs, const ResourceInstanceState& resource) override;
   StateStatus DeleteResource(const ChangeSet& cs, const ResourceInstanceAddr& addr) override;
@@ -157,6 +162,8 @@ class PostgresStateStore final : public StateStore {
 
   // Locks.
   StateStatus RequireLock(const std::string& stage, const std::string& lock_id);
+  // Ok when `held` (the stage's lock row id, none without a row) is lock_id; else LockNotHeld.
+  StateStatus LockHeldBy(const std::string& stage, const std::string& lock_id, const std::optional<std::string>& held);
   StateStatus RequireOpenChangeSet(const ChangeSet& cs);
   pg::Connection& LockConnection();
   // After a lost connection: a new connection, and the advisory locks of held_ taken again
@@ -192,15 +199,41 @@ class PostgresStateStore final : public StateStore {
     std::string action;
     std::optional<std::string> prior_status;
     std::string token;
+    // The object the operation is on, as far as Encode needs it (its created_at); none
+    // when it is not in the state.
+    std::optional<StoredResource> object;
   };
-  StateResult<PendingOp> ReadPendingOp(const std::string& stage, int64_t id);
-  // The journal writes inside the caller's transaction (their own, or WriteJournal's).
-  StateResult<int64_t> BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request);
-  StateStatus CompleteOperationInTx(const ChangeSet& cs, int64_t operation_id,
+  // What a journal entry checks before it writes, read before it (postgres_changes.cc).
+  struct JournalRead {
+    std::optional<std::string> prior_status;   // Begin: the object's status; none: not in the state
+    std::optional<StateResult<PendingOp>> op;  // Complete, Fail: the pending operation, or the refusal
+  };
+  // The lock row and the change set's status, for the check that a write may go on.
+  struct OpenCheckRows {
+    std::optional<std::string> held;
+    std::string status;
+  };
+  // Queue the reads (Connection::Send) that OpenCheck / an entry's write decide from; they
+  // are filled in once they have run (db_->Flush(), or at once outside a pipeline).
+  void QueueOpenCheck(const ChangeSet& cs, OpenCheckRows* rows);
+  StateStatus OpenCheck(const ChangeSet& cs, const OpenCheckRows& rows);
+  void QueueJournalRead(const ChangeSet& cs, const JournalEntry& e, JournalRead* read);
+  static StateResult<PendingOp> PendingOpFromRows(const pg::Rows& rows, const std::string& stage, int64_t id);
+  // Whether no entry of a batch can see another's writes: none shares an object (address
+  // and deposed key) or an operation with another.
+  static bool EntriesIndependent(const std::vector<JournalEntry>& entries, const std::vector<JournalRead>& reads);
+  // The journal writes inside WriteJournal's transaction, deciding from the entry's read. A
+  // refusal returns before any write (so a refused entry needs no savepoint); the writes
+  // are sent with Connection::Send (pipelined), and the caller marks the change set dirty.
+  // BeginOperationInTx sets *op_id once its INSERT has run (with the COMMIT at the latest).
+  StateStatus BeginOperationInTx(const ChangeSet& cs, const OperationRequest& request, const JournalRead& read,
+                                 int64_t* op_id);
+  StateStatus CompleteOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op, int64_t operation_id,
                                     const std::optional<ResourceInstanceState>& result);
-  StateStatus FailOperationInTx(const ChangeSet& cs, int64_t operation_id, const std::string& error,
-                                const std::optional<ResourceInstanceState>& partial);
-  StateResult<int64_t> WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e);
+  StateStatus FailOperationInTx(const ChangeSet& cs, const StateResult<PendingOp>& op, int64_t operation_id,
+                                const std::string& error, const std::optional<ResourceInstanceState>& partial);
+  StateStatus WriteJournalEntryInTx(const ChangeSet& cs, const JournalEntry& e, const JournalRead& read,
+                                    int64_t* op_id);
 
   PostgresStoreOptions options_;
   StateEnvironment* env_;

@@ -80,6 +80,47 @@ TEST_P(JournalBatchTest, EachEntryHasTheEffectOfItsOwnCallAndARefusedOneLeavesTh
   EXPECT_EQ((*pending)[0].idempotency_token, "token-c");
 }
 
+TEST_P(JournalBatchTest, AnEntrySeesTheWritesOfTheEntriesBeforeItInTheSameBatch) {
+  // The update needs an object in the state: only the create before it in the batch made one.
+  std::vector<JournalEntry> entries;
+  entries.push_back(BeginEntry("aws_vpc.x", OperationAction::Create, "token-create"));
+  entries.push_back(BeginEntry("aws_vpc.x", OperationAction::Update, "token-update"));
+  std::vector<StateResult<int64_t>> results = store->WriteJournal(cs, entries);
+
+  ASSERT_EQ(results.size(), 2u);
+  ASSERT_TRUE(results[0].ok()) << results[0].status().message();
+  ASSERT_TRUE(results[1].ok()) << results[1].status().message();
+  EXPECT_GT(*results[1], *results[0]);
+  auto pending = store->PendingOperations("eks");
+  ASSERT_EQ(pending->size(), 2u);
+  EXPECT_EQ((*pending)[0].id, *results[0]);
+  EXPECT_EQ((*pending)[1].id, *results[1]);
+  EXPECT_EQ((*pending)[1].idempotency_token, "token-update");
+}
+
+TEST_P(JournalBatchTest, ACreateAfterTheDeleteOfTheSameObjectInOneBatchSeesItGone) {
+  // Replace, destroy then create: the create's check must see the object the delete before
+  // it in the batch removed, and make a placeholder rather than mark the deleted row.
+  auto create = store->BeginOperation(cs, {Addr("aws_vpc.x"), OperationAction::Create, "aws", "token-old"});
+  ASSERT_TRUE(create.ok());
+  ASSERT_TRUE(store->CompleteOperation(cs, *create, Resource("aws_vpc.x", Value::Object({}))).ok());
+  auto destroy = store->BeginOperation(cs, {Addr("aws_vpc.x"), OperationAction::Delete, "aws", "token-delete"});
+  ASSERT_TRUE(destroy.ok());
+
+  std::vector<JournalEntry> entries;
+  entries.push_back(CompleteEntry(*destroy, std::nullopt));
+  entries.push_back(BeginEntry("aws_vpc.x", OperationAction::Create, "token-new"));
+  auto results = store->WriteJournal(cs, entries);
+  ASSERT_TRUE(results[0].ok()) << results[0].status().message();
+  ASSERT_TRUE(results[1].ok()) << results[1].status().message();
+
+  auto stage = store->LoadStage("eks", {});
+  const ResourceInstanceState* x = stage->FindResource(Addr("aws_vpc.x"));
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->status, ResourceStatus::PendingCreate);
+  EXPECT_EQ(x->idempotency_token, "token-new");
+}
+
 TEST_P(JournalBatchTest, EntriesAreDurableWhenItReturns) {
   std::vector<JournalEntry> entries;
   entries.push_back(BeginEntry("aws_vpc.a", OperationAction::Create, "token-a"));

@@ -249,5 +249,92 @@ TEST_F(PostgresStoreTest, APooledConnectionTheServerDroppedIsReplaced) {
   EXPECT_TRUE(stages.ok()) << stages.status().message();
 }
 
+// The journal's writes are pipelined (pg_connection.h, Connection::Pipeline): the same batch
+// with pipeline mode and without (the path of a libpq older than 14) has the same effect.
+JournalEntry PgBeginEntry(const std::string& address, OperationAction action, const std::string& provider) {
+  JournalEntry e;
+  e.request = {Addr(address), action, provider, "token-" + address};
+  return e;
+}
+
+class PostgresJournalTest : public PostgresStoreTest, public ::testing::WithParamInterface<bool> {
+ protected:
+  void SetUp() override {
+    PostgresStoreTest::SetUp();
+    if (IsSkipped()) return;
+    pg::Connection::AllowPipelineMode(GetParam());
+    lock = *first->TryLock({"eks", "apply"});
+    cs = *first->BeginChangeSet(lock.id, "eks", "apply");
+  }
+  void TearDown() override { pg::Connection::AllowPipelineMode(true); }
+
+  LockInfo lock;
+  ChangeSet cs;
+};
+
+TEST_P(PostgresJournalTest, ARefusedEntryInTheMiddleLeavesExactlyTheOthers) {
+  auto created = first->BeginOperation(cs, {Addr("aws_vpc.a"), OperationAction::Create, "aws", "token-a"});
+  ASSERT_TRUE(created.ok()) << created.status().message();
+  std::vector<JournalEntry> entries;
+  entries.push_back(PgBeginEntry("aws_vpc.b", OperationAction::Create, "aws"));
+  entries.push_back(PgBeginEntry("aws_vpc.missing", OperationAction::Delete, "aws"));  // not in state: refused
+  JournalEntry complete;
+  complete.kind = JournalEntry::Kind::Complete;
+  complete.operation_id = *created;
+  complete.state = Resource("aws_vpc.a", Value::Object({{"id", Value::String("vpc-a")}}));
+  entries.push_back(complete);
+  entries.push_back(PgBeginEntry("aws_vpc.c", OperationAction::Create, "aws"));
+  auto results = first->WriteJournal(cs, entries);
+
+  ASSERT_EQ(results.size(), 4u);
+  ASSERT_TRUE(results[0].ok()) << results[0].status().message();
+  EXPECT_EQ(results[1].status().code(), StateCode::NotFound);
+  EXPECT_TRUE(results[2].ok()) << results[2].status().message();
+  ASSERT_TRUE(results[3].ok()) << results[3].status().message();
+  EXPECT_GT(*results[3], *results[0]);
+  // Seen from another connection: committed, and only the accepted entries.
+  auto pending = second->PendingOperations("eks");
+  ASSERT_EQ(pending->size(), 2u);
+  EXPECT_EQ((*pending)[0].id, *results[0]);
+  EXPECT_EQ((*pending)[1].id, *results[3]);
+  auto stage = second->LoadStage("eks");
+  ASSERT_TRUE(stage.ok());
+  ASSERT_NE(stage->FindResource(Addr("aws_vpc.a")), nullptr);
+  EXPECT_EQ(stage->FindResource(Addr("aws_vpc.a"))->status, ResourceStatus::Created);
+  EXPECT_EQ(stage->FindResource(Addr("aws_vpc.missing")), nullptr);
+  auto commit = first->CommitChangeSet(cs, std::nullopt);
+  ASSERT_TRUE(commit.ok());
+  EXPECT_TRUE(commit->changed);
+}
+
+TEST_P(PostgresJournalTest, AWriteTheServerRejectsFailsTheBatchWritesNothingAndTheStoreGoesOn) {
+  // Not valid UTF-8: the server rejects the placeholder row's provider. Pipelined, the
+  // failure comes back with the next entry's read; the batch fails as a whole either way.
+  std::vector<JournalEntry> entries;
+  entries.push_back(PgBeginEntry("aws_vpc.a", OperationAction::Create, "aws"));
+  entries.push_back(PgBeginEntry("aws_vpc.b", OperationAction::Create, "aws\xff"));
+  entries.push_back(PgBeginEntry("aws_vpc.c", OperationAction::Create, "aws"));
+  auto results = first->WriteJournal(cs, entries);
+  ASSERT_EQ(results.size(), 3u);
+  for (const auto& r : results) {
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), StateCode::Io);
+    EXPECT_NE(r.status().message().find("UTF8"), std::string::npos) << r.status().message();
+  }
+  EXPECT_TRUE(second->PendingOperations("eks")->empty());
+  EXPECT_TRUE(second->LoadStage("eks")->resources.empty());
+
+  // The connection is clean again (no statement left over, no transaction open).
+  auto next = first->WriteJournal(cs, {PgBeginEntry("aws_vpc.d", OperationAction::Create, "aws")});
+  ASSERT_EQ(next.size(), 1u);
+  ASSERT_TRUE(next[0].ok()) << next[0].status().message();
+  EXPECT_EQ(second->PendingOperations("eks")->size(), 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(PipelineMode, PostgresJournalTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return std::string(info.param ? "Pipelined" : "OneByOne");
+                         });
+
 }  // namespace
 }  // namespace strata::state
