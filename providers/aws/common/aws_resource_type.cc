@@ -53,6 +53,19 @@ std::string AwsResourceType::UniqueName(const std::string& prefix, const Operati
   return prefix + std::string(kSuffix - std::min(kSuffix, digits.size()), '0') + digits;
 }
 
+std::string AwsResourceType::NameOrUnique(const OperationContext& ctx, const Value& planned,
+                                          const std::string& default_prefix) {
+  std::string name = attrs::GetString(planned, "name");
+  return name.empty() ? UniqueName(attrs::GetString(planned, "name_prefix", default_prefix), ctx) : name;
+}
+
+Diagnostics AwsResourceType::NameAndPrefixConflict(const Value& config) {
+  if (attrs::Get(config, "name").IsString() && attrs::Get(config, "name_prefix").IsString()) {
+    return attrs::Error("Conflicting arguments", "Only one of name and name_prefix can be set.");
+  }
+  return {};
+}
+
 ApplyResult AwsResourceType::ImportById(const OperationContext& ctx, const std::string& id) {
   ReadResult read = Read(ctx, Value::Object({{"id", Value::String(id)}}));
   ApplyResult result{read.state, read.diags};

@@ -43,6 +43,11 @@ class AwsResourceType : public ResourceType {
   //! (as Terraform's unique ids) that are the same for a create and its recovery — the
   //! idempotency token's — or, without a token, the time in microseconds, zero-padded.
   static std::string UniqueName(const std::string& prefix, const OperationContext& ctx);
+  //! The object's name for a create and its recovery: `name` of `planned`, else UniqueName
+  //! of `name_prefix` (`default_prefix` when neither is set).
+  static std::string NameOrUnique(const OperationContext& ctx, const Value& planned, const std::string& default_prefix);
+  //! The error for a config that sets both `name` and `name_prefix`; none otherwise.
+  static Diagnostics NameAndPrefixConflict(const Value& config);
   //! Import by id: a Read of a prior value holding only the id.
   ApplyResult ImportById(const OperationContext& ctx, const std::string& id);
   //! The state after a create or update of object `id`: a Read with `planned` as the

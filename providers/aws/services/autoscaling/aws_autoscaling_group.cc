@@ -95,9 +95,7 @@ class AwsAutoscalingGroup final : public AwsResourceType {
   std::vector<std::string> RecoveryKey() const override { return {"name", "name_prefix"}; }
 
   Diagnostics Validate(const Value& config) const override {
-    if (Get(config, "name").IsString() && Get(config, "name_prefix").IsString()) {
-      return Error("Conflicting arguments", "Only one of name and name_prefix can be set.");
-    }
+    if (Diagnostics conflict = NameAndPrefixConflict(config); conflict.HasErrors()) return conflict;
     bool template_given = !Blocks(config, "launch_template").empty();
     bool mixed_given = !Blocks(config, "mixed_instances_policy").empty();
     if (template_given && mixed_given) {
@@ -248,8 +246,7 @@ class AwsAutoscalingGroup final : public AwsResourceType {
   //! The name given, or one from name_prefix (Terraform's "terraform-" without either) and
   //! the create's token, the same for its recovery.
   static std::string GroupName(const OperationContext& ctx, const Value& planned) {
-    std::string name = GetString(planned, "name");
-    return name.empty() ? UniqueName(GetString(planned, "name_prefix", "terraform-"), ctx) : name;
+    return NameOrUnique(ctx, planned, "terraform-");
   }
 
   //! The settings CreateAutoScalingGroup and UpdateAutoScalingGroup share.

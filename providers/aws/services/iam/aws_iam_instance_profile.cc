@@ -109,8 +109,7 @@ class AwsIamInstanceProfile final : public AwsResourceType {
  private:
   //! `name`, else one from `name_prefix` (default "strata-") that a recovery asks for too.
   static std::string ProfileName(const OperationContext& ctx, const Value& planned) {
-    std::string name = GetString(planned, "name");
-    return name.empty() ? UniqueName(GetString(planned, "name_prefix", "strata-"), ctx) : name;
+    return NameOrUnique(ctx, planned, "strata-");
   }
 
   //! GetInstanceProfile of `name` as state (`prior` tells what was written); `token`,

@@ -78,8 +78,7 @@ class AwsKmsAlias final : public AwsResourceType {
 
  private:
   static std::string AliasName(const OperationContext& ctx, const Value& planned) {
-    std::string name = GetString(planned, "name");
-    return name.empty() ? UniqueName(GetString(planned, "name_prefix", "alias/"), ctx) : name;
+    return NameOrUnique(ctx, planned, "alias/");
   }
 
   ReadResult ReadAlias(const OperationContext& ctx, const std::string& name, const Value& prior) {

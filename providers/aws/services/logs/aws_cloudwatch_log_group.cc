@@ -57,9 +57,7 @@ class AwsCloudwatchLogGroup final : public AwsResourceType {
   std::vector<std::string> RecoveryKey() const override { return {"name", "name_prefix"}; }
 
   Diagnostics Validate(const Value& config) const override {
-    if (Get(config, "name").IsString() && Get(config, "name_prefix").IsString()) {
-      return Error("Conflicting arguments", "Only one of name and name_prefix can be set.");
-    }
+    if (Diagnostics conflict = NameAndPrefixConflict(config); conflict.HasErrors()) return conflict;
     std::optional<double> days = GetNumber(config, "retention_in_days");
     static const int kDays[] = {0,   1,   3,   5,    7,    14,   30,   60,   90,   120,  150, 180,
                                 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653};
@@ -147,8 +145,7 @@ class AwsCloudwatchLogGroup final : public AwsResourceType {
   //! The name given, or one from name_prefix (Terraform's "terraform-" without either) and
   //! the create's token, the same for its recovery.
   static std::string GroupName(const OperationContext& ctx, const Value& planned) {
-    std::string name = GetString(planned, "name");
-    return name.empty() ? UniqueName(GetString(planned, "name_prefix", "terraform-"), ctx) : name;
+    return NameOrUnique(ctx, planned, "terraform-");
   }
 
   Diagnostics Run(const OperationContext& ctx, const std::string& operation, const json& body) {

@@ -137,8 +137,7 @@ class AwsSecretsmanagerSecret final : public AwsResourceType {
 
  private:
   static std::string SecretName(const OperationContext& ctx, const Value& planned) {
-    std::string name = GetString(planned, "name");
-    return name.empty() ? UniqueName(GetString(planned, "name_prefix", "terraform-"), ctx) : name;
+    return NameOrUnique(ctx, planned, "terraform-");
   }
 
   //! DescribeSecret of `id` (a name or an ARN): gone when missing or scheduled for deletion;
