@@ -1,8 +1,8 @@
 #include "state/postgres/pg_library.h"
 
-#include <dlfcn.h>
-
 #include <mutex>
+
+#include "engine/base/shared_library.h"
 
 namespace strata::state::pg {
 namespace {
@@ -19,57 +19,50 @@ struct LoadedLibpq {
   std::string error;
 };
 
-template <typename F>
-bool ResolvePq(void* handle, const char* name, F& out, std::string& error) {
-  out = reinterpret_cast<F>(dlsym(handle, name));
-  if (out == nullptr && error.empty()) error = std::string(STRATA_LIBPQ_SONAME " has no ") + name;
-  return out != nullptr;
-}
-
 LoadedLibpq LoadPq() {
   LoadedLibpq l;
-  void* handle = dlopen(STRATA_LIBPQ_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) {
-    const char* why = dlerror();
-    l.error = std::string("cannot load " STRATA_LIBPQ_SONAME " (") + (why ? why : "unknown error") +
-              "): install libpq (Debian: apt-get install libpq5) to keep state on PostgreSQL";
+  base::SharedLibrary lib =
+      base::SharedLibrary::Open(STRATA_LIBPQ_SONAME, "install libpq (Debian: apt-get install libpq5) to keep state on PostgreSQL");
+  if (!lib.loaded()) {
+    l.error = lib.error();
     return l;
   }
   PqLibrary& p = l.library;
-  bool all = ResolvePq(handle, "PQconnectdbParams", p.connectdb_params, l.error) &
-             ResolvePq(handle, "PQstatus", p.status, l.error) &
-             ResolvePq(handle, "PQerrorMessage", p.error_message, l.error) &
-             ResolvePq(handle, "PQfinish", p.finish, l.error) & ResolvePq(handle, "PQpass", p.pass, l.error) &
-             ResolvePq(handle, "PQprepare", p.prepare, l.error) &
-             ResolvePq(handle, "PQexecPrepared", p.exec_prepared, l.error) &
-             ResolvePq(handle, "PQexec", p.exec, l.error) &
-             ResolvePq(handle, "PQresultStatus", p.result_status, l.error) &
-             ResolvePq(handle, "PQclear", p.clear, l.error) &
-             ResolvePq(handle, "PQresultErrorMessage", p.result_error_message, l.error) &
-             ResolvePq(handle, "PQresultErrorField", p.result_error_field, l.error) &
-             ResolvePq(handle, "PQntuples", p.ntuples, l.error) &
-             ResolvePq(handle, "PQgetvalue", p.getvalue, l.error) &
-             ResolvePq(handle, "PQgetlength", p.getlength, l.error) &
-             ResolvePq(handle, "PQgetisnull", p.getisnull, l.error) &
-             ResolvePq(handle, "PQcmdTuples", p.cmd_tuples, l.error) &
-             ResolvePq(handle, "PQbackendPID", p.backend_pid, l.error) &
-             ResolvePq(handle, "PQconninfoParse", p.conninfo_parse, l.error) &
-             ResolvePq(handle, "PQconninfoFree", p.conninfo_free, l.error) &
-             ResolvePq(handle, "PQfreemem", p.freemem, l.error) &
-             ResolvePq(handle, "PQsetNoticeProcessor", p.set_notice_processor, l.error) &
-             ResolvePq(handle, "PQsendQueryParams", p.send_query_params, l.error) &
-             ResolvePq(handle, "PQsendPrepare", p.send_prepare, l.error) &
-             ResolvePq(handle, "PQsendQueryPrepared", p.send_query_prepared, l.error) &
-             ResolvePq(handle, "PQgetResult", p.get_result, l.error) &
-             ResolvePq(handle, "PQtransactionStatus", p.transaction_status, l.error);
+  bool all = lib.Resolve("PQconnectdbParams", p.connectdb_params) &
+             lib.Resolve("PQstatus", p.status) &
+             lib.Resolve("PQerrorMessage", p.error_message) &
+             lib.Resolve("PQfinish", p.finish) &
+             lib.Resolve("PQpass", p.pass) &
+             lib.Resolve("PQprepare", p.prepare) &
+             lib.Resolve("PQexecPrepared", p.exec_prepared) &
+             lib.Resolve("PQexec", p.exec) &
+             lib.Resolve("PQresultStatus", p.result_status) &
+             lib.Resolve("PQclear", p.clear) &
+             lib.Resolve("PQresultErrorMessage", p.result_error_message) &
+             lib.Resolve("PQresultErrorField", p.result_error_field) &
+             lib.Resolve("PQntuples", p.ntuples) &
+             lib.Resolve("PQgetvalue", p.getvalue) &
+             lib.Resolve("PQgetlength", p.getlength) &
+             lib.Resolve("PQgetisnull", p.getisnull) &
+             lib.Resolve("PQcmdTuples", p.cmd_tuples) &
+             lib.Resolve("PQbackendPID", p.backend_pid) &
+             lib.Resolve("PQconninfoParse", p.conninfo_parse) &
+             lib.Resolve("PQconninfoFree", p.conninfo_free) &
+             lib.Resolve("PQfreemem", p.freemem) &
+             lib.Resolve("PQsetNoticeProcessor", p.set_notice_processor) &
+             lib.Resolve("PQsendQueryParams", p.send_query_params) &
+             lib.Resolve("PQsendPrepare", p.send_prepare) &
+             lib.Resolve("PQsendQueryPrepared", p.send_query_prepared) &
+             lib.Resolve("PQgetResult", p.get_result) &
+             lib.Resolve("PQtransactionStatus", p.transaction_status);
   // Optional: a libpq older than 14 has no pipeline mode (all three, or none is used).
-  p.enter_pipeline_mode = reinterpret_cast<decltype(p.enter_pipeline_mode)>(dlsym(handle, "PQenterPipelineMode"));
-  p.exit_pipeline_mode = reinterpret_cast<decltype(p.exit_pipeline_mode)>(dlsym(handle, "PQexitPipelineMode"));
-  p.pipeline_sync = reinterpret_cast<decltype(p.pipeline_sync)>(dlsym(handle, "PQpipelineSync"));
+  lib.ResolveOptional("PQenterPipelineMode", p.enter_pipeline_mode);
+  lib.ResolveOptional("PQexitPipelineMode", p.exit_pipeline_mode);
+  lib.ResolveOptional("PQpipelineSync", p.pipeline_sync);
   if (!p.enter_pipeline_mode || !p.exit_pipeline_mode || !p.pipeline_sync) {
     p.enter_pipeline_mode = nullptr;
   }
-  // The handle stays open for the life of the process: the functions are used until exit.
+  l.error = lib.error();
   l.ok = all;
   return l;
 }

@@ -1,8 +1,8 @@
 #include "providers/aws/http/curl_library.h"
 
-#include <dlfcn.h>
-
 #include <mutex>
+
+#include "engine/base/shared_library.h"
 
 namespace strata::aws {
 namespace {
@@ -19,40 +19,32 @@ struct Loaded {
   std::string error;
 };
 
-template <typename F>
-bool Resolve(void* handle, const char* name, F& out, std::string& error) {
-  out = reinterpret_cast<F>(dlsym(handle, name));
-  if (out == nullptr && error.empty()) error = std::string(STRATA_CURL_SONAME " has no ") + name;
-  return out != nullptr;
-}
-
 Loaded Load() {
   Loaded l;
-  void* handle = dlopen(STRATA_CURL_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) {
-    const char* why = dlerror();
-    l.error = std::string("cannot load " STRATA_CURL_SONAME " (") + (why ? why : "unknown error") +
-              "): install libcurl (Debian: apt-get install libcurl4) to reach AWS or Kubernetes";
+  base::SharedLibrary lib =
+      base::SharedLibrary::Open(STRATA_CURL_SONAME, "install libcurl (Debian: apt-get install libcurl4) to reach AWS or Kubernetes");
+  if (!lib.loaded()) {
+    l.error = lib.error();
     return l;
   }
   CURLcode (*global_init)(long) = nullptr;
   CurlLibrary& c = l.library;
-  bool all = Resolve(handle, "curl_global_init", global_init, l.error) &
-             Resolve(handle, "curl_easy_init", c.easy_init, l.error) &
-             Resolve(handle, "curl_easy_cleanup", c.easy_cleanup, l.error) &
-             Resolve(handle, "curl_easy_reset", c.easy_reset, l.error) &
-             Resolve(handle, "curl_easy_setopt", c.easy_setopt, l.error) &
-             Resolve(handle, "curl_easy_getinfo", c.easy_getinfo, l.error) &
-             Resolve(handle, "curl_easy_perform", c.easy_perform, l.error) &
-             Resolve(handle, "curl_easy_strerror", c.easy_strerror, l.error) &
-             Resolve(handle, "curl_slist_append", c.slist_append, l.error) &
-             Resolve(handle, "curl_slist_free_all", c.slist_free_all, l.error);
+  bool all = lib.Resolve("curl_global_init", global_init) &
+             lib.Resolve("curl_easy_init", c.easy_init) &
+             lib.Resolve("curl_easy_cleanup", c.easy_cleanup) &
+             lib.Resolve("curl_easy_reset", c.easy_reset) &
+             lib.Resolve("curl_easy_setopt", c.easy_setopt) &
+             lib.Resolve("curl_easy_getinfo", c.easy_getinfo) &
+             lib.Resolve("curl_easy_perform", c.easy_perform) &
+             lib.Resolve("curl_easy_strerror", c.easy_strerror) &
+             lib.Resolve("curl_slist_append", c.slist_append) &
+             lib.Resolve("curl_slist_free_all", c.slist_free_all);
+  l.error = lib.error();
   if (!all) return l;
   if (CURLcode rc = global_init(CURL_GLOBAL_DEFAULT); rc != CURLE_OK) {
     l.error = "libcurl failed to initialise (curl_global_init returned " + std::to_string(static_cast<int>(rc)) + ")";
     return l;
   }
-  // The handle stays open for the life of the process: the functions are used until exit.
   l.ok = true;
   return l;
 }
